@@ -1,0 +1,261 @@
+"""The terminal game: `python -m game`, for people, or for scripts with `--plain`.
+
+Both modes read one command per line (`r X Y`, `f X Y`, `c X Y`, `q`). The
+plain mode prints the position text and a status line after every command;
+the default mode draws a numbered, coloured board and explains itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn, TextIO
+
+from game.board import Flagged, Hidden, Position
+from game.events import MOVES_BY_CODE, GameStarted, Move
+from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
+from game.state import Game, IllegalMoveError, Status, play, start_game
+from game.text import Layout, TextFormatError, board_rows, format_position
+
+HELP = """\
+Commands (x counts columns from the left, y rows from the top, both from 0):
+  r X Y   reveal a cell            f X Y   put or remove a flag
+  c X Y   chord: open the neighbours of a number whose flags are all placed
+  n       new game, same settings  h       this help        q   quit"""
+
+_COLOURS = {
+    "1": "34",
+    "2": "32",
+    "3": "31",
+    "4": "35",
+    "5": "33",
+    "6": "36",
+    "7": "30;1",
+    "8": "37;1",
+    "F": "31;1",
+    "X": "41;37",
+    "*": "1",
+    "!": "41;37;1",
+}
+_GLYPHS = {"H": "·", "0": " "}
+
+
+class UsageError(Exception):
+    """Bad command-line options; printed as an `error:` line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m game", description="Minesweeper in the terminal.")
+    parser.add_argument("--preset", choices=list(PRESETS), help="board size (default beginner)")
+    parser.add_argument("--width", type=int, metavar="W", help="number of columns")
+    parser.add_argument("--height", type=int, metavar="H", help="number of rows")
+    parser.add_argument("--mines", type=int, metavar="M", help="number of mines")
+    parser.add_argument("--seed", type=int, metavar="S", help="makes the game reproducible")
+    parser.add_argument("--layout", metavar="FILE", help="play the mines of a layout text file")
+    parser.add_argument(
+        "--first-click",
+        choices=[f.value for f in FirstClick],
+        default=FirstClick.OPENING.value,
+        help="what the first reveal spares (default opening)",
+    )
+    parser.add_argument("--plain", action="store_true", help="machine-readable output")
+    return parser
+
+
+def start_from_options(args: argparse.Namespace) -> GameStarted:
+    """Turn parsed options into the event that starts the game.
+
+    :raises UsageError: for contradictory options, bad values or an unreadable layout.
+    """
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    first = parse_first_click(args.first_click)
+    if args.layout is not None:
+        if args.preset or args.width or args.height or args.mines is not None:
+            raise UsageError(
+                "--layout sets the board: leave out --preset, --width, --height and --mines"
+            )
+        try:
+            with open(args.layout, encoding="utf-8") as file:
+                layout = Layout.from_text(file.read())
+        except OSError as error:
+            raise UsageError(f"cannot read the layout {args.layout}: {error.strerror}") from None
+        except (TextFormatError, UnicodeDecodeError) as error:
+            raise UsageError(f"{args.layout}: {error}") from None
+        return GameStarted(layout.settings(), seed, layout.mines)
+    base = preset(args.preset or "beginner")
+    try:
+        settings = Settings(
+            args.width if args.width is not None else base.width,
+            args.height if args.height is not None else base.height,
+            args.mines if args.mines is not None else base.mines,
+            first,
+        )
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+    return GameStarted(settings, seed)
+
+
+def parse_command(line: str) -> Move | str:
+    """Turn a command line into a move, or into `q`, `n` or `h` for the other commands.
+
+    :raises ValueError: with a message for the player if the line is not a command.
+    """
+    words = line.split()
+    name = words[0].lower()
+    if name in ("q", "quit", "n", "new", "h", "help", "?"):
+        if len(words) > 1:
+            raise ValueError(f"{words[0]} takes no arguments")
+        return name[0] if name != "?" else "h"
+    long_names = ("reveal", "flag", "chord")
+    kind = MOVES_BY_CODE.get(name[0]) if len(name) == 1 or name in long_names else None
+    if kind is None:
+        raise ValueError(f"unknown command {words[0]!r}: use r, f, c or q (h for help)")
+    if len(words) != 3:
+        raise ValueError(f"{words[0]} needs two numbers, x and y, e.g. '{name} 3 4'")
+    try:
+        pos: Position = (int(words[1]), int(words[2]))
+    except ValueError:
+        raise ValueError(
+            f"x and y must be whole numbers, got {words[1]!r} and {words[2]!r}"
+        ) from None
+    return kind(pos)
+
+
+def status_line(game: Game) -> str:
+    """Return the plain status line: `status: S mines-left: N`."""
+    return f"status: {game.status.value} mines-left: {game.mines_left}"
+
+
+@dataclass
+class Terminal:
+    """One terminal session: the current game and where to print."""
+
+    game: Game
+    out: TextIO
+    plain: bool
+    colour: bool = False
+
+    def show(self) -> None:
+        """Print the game for the chosen audience."""
+        if self.plain:
+            self.out.write(format_position(self.game) + status_line(self.game) + "\n\n")
+        else:
+            self.out.write(render_board(self.game, colour=self.colour) + "\n")
+        self.out.flush()
+
+    def error(self, message: str) -> None:
+        """Print one `error:` line; the game is unchanged."""
+        self.out.write(f"error: {message}\n")
+        self.out.flush()
+
+    def run(self, lines: Iterable[str]) -> None:
+        """Play commands from *lines* until they end or one says quit."""
+        self.show()
+        for raw in lines:
+            line = raw.strip()
+            if not line:
+                continue
+            try:
+                command = parse_command(line)
+            except ValueError as error:
+                self.error(str(error))
+                continue
+            if command == "q":
+                return
+            if isinstance(command, str):
+                self.other_command(command)
+                continue
+            try:
+                self.game = play(self.game, command)
+            except IllegalMoveError as error:
+                self.error(str(error))
+                continue
+            self.show()
+
+    def other_command(self, command: str) -> None:
+        """Carry out `h` (help) or `n` (new game), which only people use."""
+        if self.plain:
+            self.error(f"{command} is not available with --plain")
+        elif command == "h":
+            self.out.write(HELP + "\n")
+        else:
+            old = self.game.start
+            seed = random.SystemRandom().randrange(2**32)
+            self.game = start_game(GameStarted(old.settings, seed, old.layout))
+            self.show()
+
+
+def render_board(game: Game, *, colour: bool = False) -> str:
+    """Draw *game* for people: column numbers on top, row numbers on the left, a status line.
+
+    Column numbers of two digits are written in two header lines so that
+    every cell stays two characters wide however large the board.
+    """
+    board = game.board
+    margin = len(str(board.height - 1)) + 1
+    lines = []
+    if board.width > 10:
+        tens = "".join(f"{x // 10 if x >= 10 else ' '} " for x in range(board.width))
+        lines.append(" " * margin + tens.rstrip())
+    lines.append(" " * margin + " ".join(str(x % 10) for x in range(board.width)))
+    for y, row in enumerate(board_rows(board)):
+        cells = " ".join(_paint(char, colour) for char in row)
+        lines.append(f"{y:>{margin - 1}} {cells}")
+    lines.append("")
+    lines.append(_summary(game))
+    return "\n".join(lines)
+
+
+def _paint(char: str, colour: bool) -> str:
+    glyph = _GLYPHS.get(char, char)
+    code = _COLOURS.get(char)
+    return f"\x1b[{code}m{glyph}\x1b[0m" if colour and code else glyph
+
+
+def _summary(game: Game) -> str:
+    settings = game.settings
+    source = "layout" if game.start.layout is not None else f"seed {game.start.seed}"
+    facts = f"{settings.width}x{settings.height}, {settings.mines} mines, {source}"
+    state = game.status
+    if state is Status.WON:
+        return f"You won! Every safe cell is open. ({facts}) n: new game, q: quit"
+    if state is Status.LOST:
+        return f"Boom! You hit a mine (!). ({facts}) n: new game, q: quit"
+    hidden = sum(1 for c in game.board.cells.values() if type(c) in (Hidden, Flagged))
+    return f"Mines left: {game.mines_left}   Hidden cells: {hidden}   ({facts})   h: help"
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    """Run the terminal game; return the exit status (2 for bad options)."""
+    try:
+        args = _parser().parse_args(argv)
+        start = start_from_options(args)
+    except (UsageError, SettingsError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    source = stdin if stdin is not None else sys.stdin
+    colour = not args.plain and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    terminal = Terminal(start_game(start), sys.stdout, args.plain, colour)
+    if not args.plain:
+        print(HELP + "\n")
+    terminal.run(_prompted(source) if not args.plain and source.isatty() else source)
+    return 0
+
+
+def _prompted(source: TextIO) -> Iterable[str]:
+    """Yield lines read with a prompt, for an interactive terminal."""
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            print()
+            return

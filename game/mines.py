@@ -1,0 +1,37 @@
+"""Mine placement: exactly the requested number, drawn without replacement from a seed."""
+
+from __future__ import annotations
+
+import random
+
+from game.board import Position, neighbour_table, positions
+from game.settings import FirstClick, Settings
+
+
+def spared_cells(settings: Settings, first: Position) -> frozenset[Position]:
+    """Return the cells the first reveal at *first* keeps free of mines.
+
+    With `FirstClick.OPENING` that is *first* and its neighbours, unless the
+    board is too dense to spare them all, when it falls back to *first* alone.
+    """
+    if settings.first_click is FirstClick.OPENING:
+        block = frozenset((first, *neighbour_table(settings.width, settings.height)[first]))
+        if settings.cells - len(block) >= settings.mines:
+            return block
+    return frozenset((first,))
+
+
+def lay_mines(settings: Settings, seed: int, first: Position) -> frozenset[Position]:
+    """Return the mines of a random board whose first reveal is at *first*.
+
+    The same *settings*, *seed* and *first* give the same mines on every
+    machine: the candidates are listed in a fixed order and one
+    `random.Random(seed).sample` draws exactly `settings.mines` of them.
+
+    >>> from game.settings import Settings
+    >>> sorted(lay_mines(Settings(3, 3, 8, FirstClick.SAFE), 1, (1, 1)))[:3]
+    [(0, 0), (0, 1), (0, 2)]
+    """
+    spared = spared_cells(settings, first)
+    candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
+    return frozenset(random.Random(seed).sample(candidates, settings.mines))

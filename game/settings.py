@@ -1,0 +1,98 @@
+"""Game settings: board size, mine count, first-click rule, and the presets."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+MAX_SIDE: Final = 100
+"""The largest width or height a board may have."""
+
+
+class SettingsError(ValueError):
+    """Settings outside the allowed ranges; the message names the value and the range."""
+
+
+class FirstClick(enum.Enum):
+    """What the first reveal of a random board is guaranteed not to hit."""
+
+    OPENING = "opening"
+    """The first cell and its neighbours hold no mine (falls back to SAFE on dense boards)."""
+    SAFE = "safe"
+    """Only the first cell holds no mine."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The size, mine count and first-click rule of a game.
+
+    :raises SettingsError: if a value is outside its range.
+
+    >>> Settings(9, 9, 10)
+    Settings(width=9, height=9, mines=10, first_click=<FirstClick.OPENING: 'opening'>)
+    """
+
+    width: int
+    """Number of columns, 1 to `MAX_SIDE`."""
+    height: int
+    """Number of rows, 1 to `MAX_SIDE`."""
+    mines: int
+    """Number of mines, 0 to width x height - 1 (at least one cell is safe)."""
+    first_click: FirstClick = FirstClick.OPENING
+    """Which cells the first reveal keeps free of mines."""
+
+    def __post_init__(self) -> None:
+        for name, value in (("width", self.width), ("height", self.height)):
+            if not 1 <= value <= MAX_SIDE:
+                raise SettingsError(f"{name} {value} is out of range: it must be 1 to {MAX_SIDE}")
+        most = self.width * self.height - 1
+        if not 0 <= self.mines <= most:
+            raise SettingsError(
+                f"mines {self.mines} is out of range: a {self.width}x{self.height} board"
+                f" takes 0 to {most}"
+            )
+
+    @property
+    def cells(self) -> int:
+        """Number of cells on the board."""
+        return self.width * self.height
+
+    def preset_name(self) -> str | None:
+        """Return the name of the preset these settings match in size and mines, if any."""
+        for name, preset in PRESETS.items():
+            if (preset.width, preset.height, preset.mines) == (self.width, self.height, self.mines):
+                return name
+        return None
+
+
+PRESETS: Final[dict[str, Settings]] = {
+    "beginner": Settings(9, 9, 10),
+    "intermediate": Settings(16, 16, 40),
+    "expert": Settings(30, 16, 99),
+    "expert-portrait": Settings(16, 30, 99),
+}
+"""The classic difficulties, by the names the command line and the page use."""
+
+
+def preset(name: str) -> Settings:
+    """Return the preset called *name*.
+
+    :raises SettingsError: if there is no such preset.
+    """
+    try:
+        return PRESETS[name]
+    except KeyError:
+        choices = ", ".join(PRESETS)
+        raise SettingsError(f"unknown preset {name!r}: choose one of {choices}") from None
+
+
+def parse_first_click(text: str) -> FirstClick:
+    """Return the first-click rule spelled *text* (`opening` or `safe`).
+
+    :raises SettingsError: for any other spelling.
+    """
+    try:
+        return FirstClick(text)
+    except ValueError:
+        raise SettingsError(f"unknown first-click rule {text!r}: choose opening or safe") from None

@@ -1,0 +1,184 @@
+"""The two text formats of the public interfaces: layout text and position text.
+
+Layout text says where the mines are; position text says what a player sees,
+in the form JSMinesweeper's analysis mode reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from game.board import Board, Cell, Flagged, Hidden, Position, positions
+from game.settings import MAX_SIDE, Settings
+from game.state import Game
+
+MINE: Final = "*"
+NO_MINE: Final = "."
+POSITION_CHARS: Final = frozenset("HF012345678*!X")
+"""Every character a position text may hold (the last three only in a finished game)."""
+
+
+class TextFormatError(ValueError):
+    """A layout or position text that does not parse; the message names the line and column."""
+
+
+def _lines(text: str) -> list[str]:
+    """Split *text* into rows, accepting CRLF line ends and trailing blank lines."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _check_rows(rows: list[str], first_line: int, allowed: str, what: str) -> None:
+    """Check that *rows* (starting at line *first_line*) form a rectangle of *allowed* chars."""
+    if not rows:
+        raise TextFormatError(f"the {what} has no rows")
+    width = len(rows[0])
+    if width == 0:
+        raise TextFormatError(f"line {first_line}, column 1: the row is empty")
+    for number, row in enumerate(rows, first_line):
+        for column, char in enumerate(row, 1):
+            if char not in allowed:
+                raise TextFormatError(
+                    f"line {number}, column {column}: unexpected {char!r} in the {what}"
+                    f" (allowed: {' '.join(sorted(allowed))})"
+                )
+        if len(row) != width:
+            raise TextFormatError(
+                f"line {number}, column {min(len(row), width) + 1}: the row has {len(row)}"
+                f" cells but line {first_line} has {width}"
+            )
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        raise TextFormatError(
+            f"the {what} is {width}x{len(rows)}: width and height must be 1 to {MAX_SIDE}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A board's size and the exact positions of its mines."""
+
+    width: int
+    """Number of columns."""
+    height: int
+    """Number of rows."""
+    mines: frozenset[Position]
+    """Where the mines are."""
+
+    @classmethod
+    def from_text(cls, text: str) -> Layout:
+        r"""Parse a layout text: one row per line, `*` a mine, `.` no mine.
+
+        :raises TextFormatError: naming the line and column of the first problem.
+
+        >>> Layout.from_text("..*\n*..\n")
+        Layout(width=3, height=2, mines=frozenset({(0, 1), (2, 0)}))
+        """
+        rows = _lines(text)
+        _check_rows(rows, 1, MINE + NO_MINE, "layout")
+        mines = frozenset(
+            (x, y) for y, row in enumerate(rows) for x, char in enumerate(row) if char == MINE
+        )
+        layout = cls(len(rows[0]), len(rows), mines)
+        if len(mines) == layout.width * layout.height:
+            raise TextFormatError("every cell of the layout is a mine: leave at least one safe")
+        return layout
+
+    @classmethod
+    def from_board(cls, board: Board) -> Layout:
+        """Return the layout of *board*'s laid mines."""
+        return cls(board.width, board.height, board.mines())
+
+    def to_text(self) -> str:
+        """Print the layout text, one line per row, each ending in a newline."""
+        return "".join(
+            "".join(MINE if (x, y) in self.mines else NO_MINE for x in range(self.width)) + "\n"
+            for y in range(self.height)
+        )
+
+    def settings(self) -> Settings:
+        """Return settings of this size and mine count."""
+        return Settings(self.width, self.height, len(self.mines))
+
+
+def cell_char(cell: Cell, pos: Position, board: Board) -> str:
+    """Return the position-text character of *cell* at *pos* on *board*.
+
+    After a loss, mines show as `*`, the exploded one as `!`, and flags on
+    cells without a mine as `X`.
+    """
+    lost = board.exploded is not None
+    if type(cell) is Hidden:
+        return MINE if lost and cell.mine else "H"
+    if type(cell) is Flagged:
+        return "X" if lost and not cell.mine else "F"
+    if cell.mine:
+        return "!" if pos == board.exploded else MINE
+    return str(cell.count)
+
+
+def board_rows(board: Board) -> Iterator[str]:
+    """Yield the rows of position text for *board*, top row first."""
+    cells = board.cells
+    for y in range(board.height):
+        yield "".join(cell_char(cells[(x, y)], (x, y), board) for x in range(board.width))
+
+
+def format_position(game: Game) -> str:
+    """Return the position text of *game*: a `WxHxM` line, then one line per row."""
+    board = game.board
+    header = f"{board.width}x{board.height}x{board.mine_count}"
+    return "\n".join((header, *board_rows(board))) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a player sees of a board, parsed from position text."""
+
+    width: int
+    """Number of columns."""
+    height: int
+    """Number of rows."""
+    mines: int
+    """Total number of mines on the board."""
+    cells: Mapping[Position, str]
+    """The position-text character of every cell."""
+
+    @classmethod
+    def from_text(cls, text: str) -> Snapshot:
+        r"""Parse position text.
+
+        :raises TextFormatError: naming the line and column of the first problem.
+
+        >>> Snapshot.from_text("2x1x1\n1H\n").cells[(1, 0)]
+        'H'
+        """
+        lines = _lines(text)
+        if not lines:
+            raise TextFormatError("the position is empty: expected a WIDTHxHEIGHTxMINES line")
+        parts = lines[0].strip().split("x")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise TextFormatError(
+                f"line 1: expected WIDTHxHEIGHTxMINES such as 30x16x99, got {lines[0]!r}"
+            )
+        width, height, mines = (int(p) for p in parts)
+        rows = lines[1:]
+        if len(rows) != height:
+            raise TextFormatError(f"the header says {height} rows but {len(rows)} follow")
+        _check_rows(rows, 2, "".join(POSITION_CHARS), "position")
+        if len(rows[0]) != width:
+            raise TextFormatError(
+                f"line 2: the header says {width} columns but the row has {len(rows[0])}"
+            )
+        if mines > width * height:
+            raise TextFormatError(f"line 1: {mines} mines do not fit on {width * height} cells")
+        cells = {(x, y): rows[y][x] for x, y in positions(width, height)}
+        return cls(width, height, mines, cells)
+
+    def to_text(self) -> str:
+        """Print the position text this snapshot was parsed from."""
+        rows = ("".join(self.cells[(x, y)] for x in range(self.width)) for y in range(self.height))
+        return "\n".join((f"{self.width}x{self.height}x{self.mines}", *rows)) + "\n"

@@ -1,0 +1,50 @@
+"""Shared builders for tests: games from layout text, moves from short strings."""
+
+from __future__ import annotations
+
+from game.events import MOVES_BY_CODE, GameStarted, Move
+from game.history import History
+from game.settings import FirstClick, Settings
+from game.state import Game, play, start_game
+from game.text import Layout
+
+
+def layout_start(*rows: str) -> GameStarted:
+    """Return the start of a game on the layout given as rows of `*` and `.`."""
+    layout = Layout.from_text("\n".join(rows))
+    return GameStarted(layout.settings(), 0, layout.mines)
+
+
+def layout_game(*rows: str) -> Game:
+    """Return a fresh game on the layout given as rows of `*` and `.`."""
+    return start_game(layout_start(*rows))
+
+
+def random_start(
+    width: int, height: int, mines: int, seed: int = 1, first: FirstClick = FirstClick.OPENING
+) -> GameStarted:
+    """Return the start of a random game."""
+    return GameStarted(Settings(width, height, mines, first), seed)
+
+
+def move(text: str) -> Move:
+    """Parse `r 1 2` style text into a move."""
+    code, x, y = text.split()
+    return MOVES_BY_CODE[code]((int(x), int(y)))
+
+
+def play_all(game: Game, *moves: str) -> Game:
+    """Play every move, checking the rules, and return the final game."""
+    for text in moves:
+        game = play(game, move(text))
+    return game
+
+
+def rows(game: Game) -> list[str]:
+    """Return the position-text rows of *game*, without the header."""
+    return str(game).splitlines()[1:]
+
+
+def history_of(start: GameStarted, *moves: str) -> History:
+    """Return a history of *moves* after *start*."""
+    return History(start, tuple(move(m) for m in moves))

@@ -1,0 +1,153 @@
+"""The terminal game, driven as a script would drive it: `python -m game` over stdin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the terminal game with *args*, feeding *stdin*."""
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+def blocks(stdout: str) -> list[list[str]]:
+    """Split plain output into its printed positions (each ends with an empty line)."""
+    kept = "\n".join(line for line in stdout.split("\n") if not line.startswith("error:"))
+    return [b.splitlines() for b in kept.split("\n\n") if b.strip()]
+
+
+@pytest.fixture
+def layout_file(tmp_path: Path) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text("*..\n...\n..*\n")
+    return path
+
+
+class TestPlain:
+    def test_start_shows_ready_board(self) -> None:
+        """Before any command it prints the hidden board and the ready status."""
+        result = run("--plain", "--preset", "beginner", "--seed", "1")
+        assert result.returncode == 0
+        assert blocks(result.stdout) == [["9x9x10", *["H" * 9] * 9, "status: ready mines-left: 10"]]
+
+    def test_full_game_won(self, layout_file: Path) -> None:
+        """A layout game played to a win prints each position and the final flags."""
+        result = run("--plain", "--layout", str(layout_file), stdin="r 2 0\nr 0 2\n")
+        assert result.returncode == 0
+        assert "error:" not in result.stdout
+        *_, last = blocks(result.stdout)
+        assert last == ["3x3x2", "F10", "121", "01F", "status: won mines-left: 0"]
+
+    def test_full_game_lost(self, layout_file: Path) -> None:
+        """Revealing a mine loses and shows every mine."""
+        result = run("--plain", "--layout", str(layout_file), stdin="r 1 0\nf 1 1\nr 0 0\n")
+        *_, last = blocks(result.stdout)
+        assert last == ["3x3x2", "!1H", "HXH", "HH*", "status: lost mines-left: 1"]
+
+    def test_errors_print_one_line_and_change_nothing(self, layout_file: Path) -> None:
+        """Bad commands print one error line each and the game goes on."""
+        stdin = "r 1 0\nbogus\nr 5 5\nr 1\nr a b\nr 1 0\n\nf 2 0\n"
+        result = run("--plain", "--layout", str(layout_file), stdin=stdin)
+        lines = result.stdout.splitlines()
+        errors = [line for line in lines if line.startswith("error:")]
+        assert len(errors) == 5
+        assert "off the board" in errors[1]
+        assert "already revealed" in errors[4]
+        *_, last = blocks(result.stdout)
+        assert last == ["3x3x2", "H1F", "HHH", "HHH", "status: playing mines-left: 1"]
+
+    def test_quit_stops_reading(self, layout_file: Path) -> None:
+        """`q` ends the game with status 0 and ignores what follows."""
+        result = run("--plain", "--layout", str(layout_file), stdin="q\nr 1 0\n")
+        assert result.returncode == 0
+        assert len(blocks(result.stdout)) == 1
+
+    def test_seed_reproduces_the_game(self) -> None:
+        """The same seed and moves print the same output."""
+        args = ("--plain", "--preset", "expert", "--seed", "99")
+        first = run(*args, stdin="r 3 3\n")
+        assert first.stdout == run(*args, stdin="r 3 3\n").stdout
+        assert "status: playing" in first.stdout
+
+    def test_custom_size_and_safe_first_click(self) -> None:
+        """Width, height, mines and the first-click rule are honoured."""
+        result = run(
+            "--plain",
+            "--width",
+            "5",
+            "--height",
+            "4",
+            "--mines",
+            "19",
+            "--first-click",
+            "safe",
+            "--seed",
+            "3",
+            stdin="r 0 0\n",
+        )
+        *_, last = blocks(result.stdout)
+        assert last[0] == "5x4x19"
+        assert last[-1] == "status: won mines-left: 0"
+
+
+class TestOptions:
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["--preset", "huge"], "invalid choice"),
+            (["--width", "0"], "width 0 is out of range"),
+            (["--mines", "81"], "mines 81 is out of range"),
+            (["--width", "x"], "invalid int value"),
+            (["--first-click", "lucky"], "invalid choice"),
+            (["--layout", "no/such/file"], "cannot read the layout"),
+            (["--bogus"], "unrecognized arguments"),
+        ],
+    )
+    def test_bad_options_exit_2_with_error_line(self, args: list[str], message: str) -> None:
+        """Each bad option exits 2 with an `error:` line that says what is wrong."""
+        result = run(*args)
+        assert result.returncode == 2
+        assert result.stderr.startswith("error:")
+        assert message in result.stderr
+
+    def test_bad_layout_file_names_line_and_column(self, tmp_path: Path) -> None:
+        """A malformed layout is reported with its line and column."""
+        path = tmp_path / "bad.txt"
+        path.write_text("*..\n.?.\n")
+        result = run("--layout", str(path))
+        assert result.returncode == 2
+        assert "line 2, column 2" in result.stderr
+
+
+class TestForPeople:
+    def test_board_has_row_and_column_numbers_and_help(self, layout_file: Path) -> None:
+        """The human mode prints help, numbered rows and columns, and the outcome."""
+        result = run("--layout", str(layout_file), stdin="r 2 0\nh\nr 0 2\nr 1 1\n")
+        assert result.returncode == 0
+        assert "r X Y" in result.stdout
+        assert "  0 1 2" in result.stdout
+        assert "You won!" in result.stdout
+
+    def test_wide_board_keeps_columns_aligned(self) -> None:
+        """Two-digit columns get a tens line so every cell stays two characters wide."""
+        result = run("--preset", "expert", "--seed", "5", stdin="")
+        lines = result.stdout.splitlines()
+        tens = next(line for line in lines if line.strip().startswith("1 1"))
+        units = next(line for line in lines if line.strip().startswith("0 1 2 3"))
+        row0 = next(line for line in lines if line.startswith(" 0 "))
+        assert len(units) == len(row0)
+        assert tens.index("1") == units.index("0", 20)

@@ -1,0 +1,160 @@
+"""Property checks over random boards and random move sequences."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.board import Flagged, Hidden, Position, Revealed
+from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.history import History
+from game.settings import FirstClick, Settings
+from game.state import Game, Status, apply, replay, start_game
+from game.text import Layout, Snapshot, format_position
+
+
+@st.composite
+def starts(draw: st.DrawFn) -> GameStarted:
+    """A random game start: a seeded board or a fixed layout, up to 8x8."""
+    width = draw(st.integers(1, 8))
+    height = draw(st.integers(1, 8))
+    mines = draw(st.integers(0, width * height - 1))
+    first = draw(st.sampled_from(FirstClick))
+    settings = Settings(width, height, mines, first)
+    seed = draw(st.integers(0, 2**32))
+    if draw(st.booleans()):
+        cells = [(x, y) for y in range(height) for x in range(width)]
+        layout = frozenset(draw(st.permutations(cells))[:mines])
+        return GameStarted(settings, seed, layout)
+    return GameStarted(settings, seed)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[GameStarted, list[Move]]:
+    """A start and up to 40 moves, some of them off the board or not allowed."""
+    start = draw(starts())
+    w, h = start.settings.width, start.settings.height
+    pos = st.tuples(st.integers(-1, w), st.integers(-1, h))
+    kinds = st.sampled_from([CellOpened, CellOpened, FlagToggled, NeighboursOpened])
+    moves = draw(st.lists(st.builds(lambda k, p: k(p), kinds, pos), max_size=40))
+    return start, moves
+
+
+def states(start: GameStarted, moves: list[Move]) -> list[Game]:
+    """Every state of the game, from the start to after the last move."""
+    result = [start_game(start)]
+    for m in moves:
+        result.append(apply(result[-1], m))
+    return result
+
+
+def flood_closure(game: Game, pos: Position) -> set[Position]:
+    """The cells a reveal at *pos* should open, by a plain breadth-first search."""
+    board = game.board
+    seen = {pos}
+    frontier = [pos]
+    while frontier:
+        p = frontier.pop(0)
+        if board.cells[p].count == 0 and not board.cells[p].mine:
+            for n in board.neighbours(p):
+                if n not in seen and type(board.cells[n]) is Hidden:
+                    seen.add(n)
+                    frontier.append(n)
+    return seen
+
+
+@given(games())
+def test_mine_count_never_changes(game: tuple[GameStarted, list[Move]]) -> None:
+    """Once laid, the mines stay exactly as many as the settings ask for."""
+    start, moves = game
+    for state in states(start, moves):
+        if state.board.mines_laid:
+            assert len(state.board.mines()) == start.settings.mines
+
+
+@given(games())
+def test_revealed_mine_only_in_lost_game(game: tuple[GameStarted, list[Move]]) -> None:
+    """A revealed mine means the game is lost, and a lost game has one."""
+    start, moves = game
+    for state in states(start, moves):
+        revealed_mine = any(type(c) is Revealed and c.mine for c in state.board.cells.values())
+        assert revealed_mine == (state.status is Status.LOST)
+
+
+@given(games())
+def test_finished_game_never_changes(game: tuple[GameStarted, list[Move]]) -> None:
+    """After a win or a loss every move returns the same game."""
+    start, moves = game
+    history = states(start, moves)
+    for before, after in itertools.pairwise(history):
+        if before.is_over():
+            assert after is before
+
+
+@given(games())
+def test_replay_equals_live_state(game: tuple[GameStarted, list[Move]]) -> None:
+    """Folding the event list again rebuilds exactly the state played live."""
+    start, moves = game
+    assert replay(start, moves) == states(start, moves)[-1]
+    history = History(start, tuple(moves))
+    for step in range(len(moves) + 1):
+        assert history.state_at(step) == replay(start, moves[:step])
+
+
+@given(games())
+def test_hidden_cells_never_increase(game: tuple[GameStarted, list[Move]]) -> None:
+    """Revealed cells stay revealed: the count of unrevealed cells never rises."""
+    start, moves = game
+    unrevealed = [
+        sum(1 for c in s.board.cells.values() if type(c) is not Revealed)
+        for s in states(start, moves)
+    ]
+    assert unrevealed == sorted(unrevealed, reverse=True)
+
+
+@given(games())
+def test_reveal_opens_exactly_the_flood_closure(game: tuple[GameStarted, list[Move]]) -> None:
+    """A reveal opens its cell and, from every zero, the zero's closure; nothing else."""
+    start, moves = game
+    history = states(start, moves)
+    for before, m, after in zip(history, moves, history[1:], strict=False):
+        if type(m) is not CellOpened or after is before:
+            continue
+        board = before.board
+        if not board.mines_laid:
+            board = board.with_mines(after.board.mines())
+        opened = {
+            p
+            for p, c in after.board.cells.items()
+            if type(c) is Revealed and type(board.cells[p]) is not Revealed
+        }
+        expected = flood_closure(Game(before.start, board), m.pos)
+        assert opened == expected
+
+
+@given(games())
+def test_won_game_shows_every_mine_flagged(game: tuple[GameStarted, list[Move]]) -> None:
+    """On a win every mine is flagged and mines left is zero."""
+    start, moves = game
+    final = replay(start, moves)
+    if final.status is Status.WON:
+        assert all(type(c) is Flagged for c in final.board.cells.values() if c.mine)
+        assert final.mines_left == 0
+
+
+@given(games())
+def test_position_text_round_trips(game: tuple[GameStarted, list[Move]]) -> None:
+    """Printing a position and parsing it back gives the same text."""
+    start, moves = game
+    text = format_position(replay(start, moves))
+    assert Snapshot.from_text(text).to_text() == text
+
+
+@given(starts())
+def test_layout_text_round_trips(start: GameStarted) -> None:
+    """A layout printed and parsed back has the same mines."""
+    state = replay(start, [CellOpened((0, 0))])
+    layout = Layout.from_board(state.board)
+    assert Layout.from_text(layout.to_text()) == layout
