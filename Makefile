@@ -1,14 +1,38 @@
-# One-command set-up: `make serve` to play, `make test` to check everything.
+# Set-up in two commands: `make serve` to play, `make test` to check everything.
+# Both install what they need on a fresh Debian machine with Python, Node and npm.
 PYTHON ?= python3
 PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test check lint typecheck unit install-dev bench
+.PHONY: serve test check lint typecheck pytest install-dev vendor chromium bench bench-page clean
 
-## Install the pinned Python tools, lint, type-check, then run every test.
-test: install-dev check unit
+## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
+serve: vendor
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+## Install everything the tests need, lint, type-check, then run every test.
+test: install-dev vendor chromium check pytest
 
 install-dev:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+
+# The runtime is pinned in package-lock.json; npm ci installs exactly that.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+vendor/.stamp: node_modules/.package-lock.json tools/vendor.py
+	$(PYTHON) tools/vendor.py
+	@touch $@
+
+vendor: vendor/.stamp
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; \
+	fi
 
 check: lint typecheck
 
@@ -19,9 +43,15 @@ lint:
 typecheck:
 	$(PYTHON) -m mypy
 
-unit:
+pytest:
 	$(PYTHON) -m pytest game tests README.md
 
-## Print the engine's speed figures (medians, p95, ratios to baselines).
+## Speed figures: the engine under CPython, the page in Chromium.
 bench:
 	$(PYTHON) bench/engine.py
+
+bench-page: vendor chromium
+	$(PYTHON) bench/page.py
+
+clean:
+	rm -rf vendor node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

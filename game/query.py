@@ -1,0 +1,99 @@
+"""The page's URL parameters: which game to start, or why the URL cannot be used.
+
+`preset`, `w`, `h`, `m`, `seed`, `first` and `layout` (rows of `*` and `.`
+joined by `/`). Any invalid value gives a message and the default game, so
+the page never stops working because of its URL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+from game.events import GameStarted
+from game.settings import PRESETS, Settings, SettingsError, parse_first_click, preset
+from game.text import Layout, TextFormatError
+
+DEFAULT_PRESET = "beginner"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRequest:
+    """What the URL asks for: settings, plus a fixed seed or layout if it names one."""
+
+    settings: Settings
+    """Size, mine count and first-click rule."""
+    seed: int | None = None
+    """A seed that fixes the board (the same on every new game), or None for a fresh one each."""
+    layout: Layout | None = None
+    """A layout to play exactly, or None for a random board."""
+
+    def start(self, fresh_seed: int) -> GameStarted:
+        """Return the event that starts this game, using *fresh_seed* unless a seed is fixed."""
+        seed = self.seed if self.seed is not None else fresh_seed
+        return GameStarted(self.settings, seed, self.layout.mines if self.layout else None)
+
+    def to_query(self) -> str:
+        """Return the URL query that asks for this game again (without `?`)."""
+        if self.layout is not None:
+            rows = self.layout.to_text().strip().replace("\n", "/")
+            parts = [f"layout={rows}"]
+        else:
+            name = self.settings.preset_name()
+            s = self.settings
+            parts = (
+                [f"preset={name}"] if name else [f"w={s.width}", f"h={s.height}", f"m={s.mines}"]
+            )
+            if s.first_click is not Settings(1, 1, 0).first_click:
+                parts.append(f"first={s.first_click.value}")
+        if self.seed is not None:
+            parts.append(f"seed={self.seed}")
+        return "&".join(parts)
+
+
+DEFAULT = GameRequest(PRESETS[DEFAULT_PRESET])
+
+
+def _integer(params: dict[str, list[str]], name: str) -> int | None:
+    values = params.get(name)
+    if not values:
+        return None
+    text = values[-1].strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise SettingsError(f"{name}={text!r} is not a whole number") from None
+
+
+def request_from_query(query: str) -> tuple[GameRequest, str | None]:
+    """Return the game the URL *query* asks for and None, or the default game and a message.
+
+    >>> request_from_query("?preset=expert&seed=7")[0].settings.mines
+    99
+    >>> request_from_query("w=5&h=0")[1]
+    'height 0 is out of range: it must be 1 to 100 (URL ignored: a default game started)'
+    """
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    try:
+        return _parse(params), None
+    except (SettingsError, TextFormatError) as error:
+        return DEFAULT, f"{error} (URL ignored: a default game started)"
+
+
+def _parse(params: dict[str, list[str]]) -> GameRequest:
+    seed = _integer(params, "seed")
+    if seed is not None and not 0 <= seed < 2**53:
+        raise SettingsError(f"seed={seed} is out of range: it must be 0 to 2**53 - 1")
+    first = parse_first_click(params["first"][-1]) if "first" in params else None
+    if "layout" in params:
+        layout = Layout.from_text(params["layout"][-1].replace("/", "\n"))
+        return GameRequest(layout.settings(), seed, layout)
+    base = preset(params["preset"][-1]) if "preset" in params else PRESETS[DEFAULT_PRESET]
+    width, height, mines = (_integer(params, n) for n in ("w", "h", "m"))
+    settings = Settings(
+        width if width is not None else base.width,
+        height if height is not None else base.height,
+        mines if mines is not None else base.mines,
+        first if first is not None else base.first_click,
+    )
+    return GameRequest(settings, seed)

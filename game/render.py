@@ -1,0 +1,115 @@
+"""The board as HTML text, and which cells differ between two states.
+
+This module decides what every cell looks like (classes, data attributes,
+ARIA label) but touches no DOM, so it runs and is tested under CPython;
+`game.view` only moves its strings into the page. All text here is made
+from numbers and fixed words, never from user input, so it is safe to
+insert as HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from game.board import Board, Cell, Flagged, Hidden, Position
+from game.state import Game, Status
+
+
+def is_shown_over(game: Game) -> bool:
+    """Tell whether *game* is finished, so its mines and wrong flags are on show."""
+    return game.status in (Status.WON, Status.LOST)
+
+
+def cell_label(cell: Cell, pos: Position, board: Board, over: bool) -> str:
+    """Return what a screen reader says for *cell*: its state, then its row and column."""
+    if type(cell) is Hidden:
+        what = "mine" if over and cell.mine else "hidden"
+    elif type(cell) is Flagged:
+        what = "flagged" if not over or cell.mine else "wrong flag, no mine"
+    elif cell.mine:
+        what = "exploded mine" if pos == board.exploded else "mine"
+    elif cell.count == 0:
+        what = "empty, no mines nearby"
+    else:
+        what = f"{cell.count} mine{'s' if cell.count > 1 else ''} nearby"
+    return f"{what}, row {pos[1] + 1}, column {pos[0] + 1}"
+
+
+def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused: bool) -> str:
+    r"""Return the `<button>` of one cell, with the page hooks of the public interface.
+
+    >>> from game.board import Revealed
+    >>> b = Board.from_mines(2, 1, [(0, 0)])
+    >>> html = render_cell(Revealed(False, 1), (1, 0), b, over=False, focused=True)
+    >>> print(html.replace('" ', '"\n'))
+    <button type="button"
+    class="cell revealed n1"
+    data-x="1"
+    data-y="0"
+    data-state="revealed"
+    data-count="1"
+    tabindex="0"
+    aria-label="1 mine nearby, row 1, column 2">1</button>
+    """
+    x, y = pos
+    state = "hidden" if type(cell) is Hidden else "flagged" if type(cell) is Flagged else "revealed"
+    classes = ["cell", state]
+    extra = ""
+    text = ""
+    if state == "revealed" and not cell.mine:
+        classes.append(f"n{cell.count}")
+        extra += f' data-count="{cell.count}"'
+        if cell.count:
+            text = str(cell.count)
+        else:
+            extra += ' aria-disabled="true"'
+    if over and cell.mine:
+        exploded = pos == board.exploded
+        classes.append("mine exploded" if exploded else "mine")
+        extra += f' data-mine="{"exploded" if exploded else "shown"}"'
+    elif over and state == "flagged":
+        classes.append("wrong")
+        extra += ' data-wrong="true"'
+    label = cell_label(cell, pos, board, over)
+    return (
+        f'<button type="button" class="{" ".join(classes)}" data-x="{x}" data-y="{y}"'
+        f' data-state="{state}"{extra} tabindex="{0 if focused else -1}"'
+        f' aria-label="{label}">{text}</button>'
+    )
+
+
+def render_board(game: Game, focus: Position) -> str:
+    """Return the inner HTML of `#board`: one ARIA row per board row, one gridcell per cell."""
+    board = game.board
+    over = is_shown_over(game)
+    cells = board.cells
+    rows = []
+    for y in range(board.height):
+        buttons = "".join(
+            '<div role="gridcell">'
+            + render_cell(cells[(x, y)], (x, y), board, over=over, focused=(x, y) == focus)
+            + "</div>"
+            for x in range(board.width)
+        )
+        rows.append(f'<div role="row">{buttons}</div>')
+    return "".join(rows)
+
+
+def changed_positions(old: Game, new: Game) -> Iterator[Position]:
+    """Yield the positions whose rendering differs between *old* and *new* (same size).
+
+    Unchanged cells are the same interned objects, so identity finds them.
+    When the game ends, or un-ends as the player travels back in time, the
+    mines and flags change their look without changing their cells.
+    """
+    old_cells = old.board.cells
+    new_cells = new.board.cells
+    if is_shown_over(old) != is_shown_over(new):
+        for pos, cell in new_cells.items():
+            before = old_cells[pos]
+            if before is not cell or cell.mine or type(cell) is Flagged:
+                yield pos
+        return
+    for pos, cell in new_cells.items():
+        if old_cells[pos] is not cell:
+            yield pos

@@ -1,0 +1,402 @@
+"""The browser view: the only module that touches the DOM (loaded by the page, not by tests).
+
+Startup path: PyScript runs this file as the page's script, so it imports
+only the core. It turns DOM events into moves and game states into DOM
+changes: a new board is one `innerHTML` assignment, and a move replaces only
+the buttons whose rendering changed (each crossing of the Python-JS boundary
+costs time, so a move makes one or two per changed cell and no more).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from game.board import Hidden, Position, Revealed
+from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.history import History
+from game.query import DEFAULT, GameRequest, request_from_query
+from game.render import changed_positions, render_board, render_cell
+from game.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.state import Game, Status, problem
+
+LONG_PRESS_MS = 450
+"""How long a touch must rest on a cell to flag it."""
+
+JsEvent = Any
+"""A DOM event proxy; the FFI gives no static types."""
+
+_ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(2**32)
+
+
+def _by_id(name: str) -> Any:
+    return document.getElementById(name)
+
+
+class Page:
+    """The game on the page: the current history and what the DOM shows of it."""
+
+    def __init__(self) -> None:
+        self.board_el = _by_id("board")
+        self.buttons = self.board_el.getElementsByTagName("button")  # live: survives patches
+        self.request: GameRequest = DEFAULT
+        self.history = History(DEFAULT.start(_fresh_seed()))
+        self.shown: Game | None = None
+        self.focus: Position = (0, 0)
+        self.flag_mode = False
+        self.started_at: float | None = None
+        self.elapsed_ms = 0.0
+        self.shown_seconds = -1
+        self.pressed: list[Any] = []
+        self.press_timer: Any = None
+        self.long_pressed = False
+        self.last_pointer = "mouse"
+        self._proxies: list[Any] = []
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def listen(self, element: Any, event: str, handler: Any) -> None:
+        """Attach *handler* to *event* on *element*, keeping its proxy alive."""
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        """Read the URL, wire the controls, build the first board, and tell tests we are ready."""
+        request, message = request_from_query(str(window.location.search))
+        board = self.board_el
+        for event, handler in (
+            ("click", self.on_cell_click),
+            ("auxclick", self.on_cell_aux_click),
+            ("contextmenu", self.on_context_menu),
+            ("mousedown", self.on_mouse_down),
+            ("keydown", self.on_key_down),
+            ("pointerdown", self.on_pointer_down),
+            ("focusin", self.on_focus_in),
+        ):
+            self.listen(board, event, handler)
+        for event in ("pointerup", "pointercancel", "pointerleave"):
+            self.listen(board, event, self.on_pointer_end)
+        self.listen(document, "mouseup", self.on_mouse_up)
+        self.listen(_by_id("reset"), "click", lambda _e: self.new_game(self.request))
+        self.listen(_by_id("difficulty"), "change", self.on_difficulty)
+        self.listen(_by_id("custom"), "submit", self.on_custom_submit)
+        self.listen(_by_id("flag-mode"), "click", lambda _e: self.set_flag_mode(not self.flag_mode))
+        self.tick_proxy = create_proxy(self.tick)
+        window.setInterval(self.tick_proxy, 250)
+        self.new_game(request)
+        self.say(message or "")
+        for name in ("difficulty", "flag-mode", "reset"):
+            _by_id(name).removeAttribute("disabled")
+        document.body.setAttribute("data-ready", "true")
+
+    # -- games ---------------------------------------------------------------------------
+
+    def new_game(self, request: GameRequest) -> None:
+        """Start a new game for *request*, rebuilding the board in one DOM operation."""
+        self.request = request
+        self.history = History(request.start(_fresh_seed()))
+        self.started_at = None
+        self.elapsed_ms = 0.0
+        self.focus = (0, 0)
+        self.shown = None
+        self.sync_controls()
+        self.render()
+        self.say("")
+
+    def sync_controls(self) -> None:
+        """Make the difficulty selector and custom form show the current settings."""
+        settings = self.request.settings
+        name = settings.preset_name() if self.request.layout is None else None
+        _by_id("difficulty").value = name or "custom"
+        _by_id("custom").hidden = name is not None or self.request.layout is not None
+        for field, value in (
+            ("custom-width", settings.width),
+            ("custom-height", settings.height),
+            ("custom-mines", settings.mines),
+        ):
+            _by_id(field).value = str(value)
+        _by_id("custom-first").value = settings.first_click.value
+
+    @property
+    def game(self) -> Game:
+        """The current state of the game."""
+        return self.history.current
+
+    def make(self, move: Move) -> None:
+        """Make *move* if the rules allow it (a click that does nothing is simply ignored)."""
+        if problem(self.game, move) is not None:
+            return
+        before = self.game.status
+        self.history = self.history.then(move)
+        after = self.game.status
+        now = float(window.performance.now())
+        if before is Status.READY and after is not Status.READY:
+            self.started_at = now
+        if after in (Status.WON, Status.LOST) and self.started_at is not None:
+            self.elapsed_ms = now - self.started_at
+            self.started_at = None
+        self.render()
+        if after is Status.LOST:
+            self.say("Boom! You hit a mine. Press the face or Enter on it for a new game.")
+            _by_id("reset").focus()
+        elif after is Status.WON:
+            self.say(f"You won in {math.floor(self.elapsed_ms / 1000)} seconds!")
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Bring the DOM up to date with the game, touching only what changed."""
+        game = self.game
+        board = game.board
+        old = self.shown
+        if old is None or (old.board.width, old.board.height) != (board.width, board.height):
+            self.board_el.style.setProperty("--cols", str(board.width))
+            self.board_el.style.setProperty("--rows", str(board.height))
+            self.board_el.setAttribute("aria-rowcount", str(board.height))
+            self.board_el.setAttribute("aria-colcount", str(board.width))
+            self.board_el.innerHTML = render_board(game, self.focus)
+        else:
+            over = game.is_over()
+            had_focus = self.board_el.contains(document.activeElement)
+            cells = board.cells
+            width = board.width
+            for pos in changed_positions(old, game):
+                html = render_cell(cells[pos], pos, board, over=over, focused=pos == self.focus)
+                self.buttons.item(pos[1] * width + pos[0]).outerHTML = html
+            if had_focus and not self.board_el.contains(document.activeElement):
+                self.focus_cell()
+        self.shown = game
+        status = game.status.value
+        self.board_el.setAttribute("data-status", status)
+        if game.is_over():
+            self.board_el.setAttribute("aria-disabled", "true")
+        else:
+            self.board_el.removeAttribute("aria-disabled")
+        _by_id("reset").setAttribute(
+            "data-face", {"won": "won", "lost": "lost"}.get(status, "smile")
+        )
+        _by_id("mines-left").textContent = str(game.mines_left)
+        _by_id("mines-left").setAttribute("data-pad", _pad(game.mines_left))
+        self.show_time()
+
+    def button_at(self, pos: Position) -> Any:
+        """Return the button of the cell at *pos*."""
+        return self.buttons.item(pos[1] * self.game.board.width + pos[0])
+
+    def focus_cell(self) -> None:
+        """Move keyboard focus to the focused cell."""
+        self.button_at(self.focus).focus()
+
+    def move_focus(self, pos: Position) -> None:
+        """Make *pos* the one cell in the tab order (roving tabindex) and focus it."""
+        self.button_at(self.focus).setAttribute("tabindex", "-1")
+        self.focus = pos
+        button = self.button_at(pos)
+        button.setAttribute("tabindex", "0")
+        button.focus()
+
+    def say(self, text: str) -> None:
+        """Show *text* in `#message` (a polite live region)."""
+        _by_id("message").textContent = text
+
+    def elapsed(self) -> float:
+        """Milliseconds played: running from the first reveal, frozen at the end."""
+        if self.started_at is None:
+            return self.elapsed_ms
+        return float(window.performance.now()) - self.started_at
+
+    def show_time(self) -> None:
+        """Write the whole seconds into `#timer` when they change (the board is untouched)."""
+        seconds = min(999, math.floor(self.elapsed() / 1000))
+        if seconds != self.shown_seconds:
+            self.shown_seconds = seconds
+            timer = _by_id("timer")
+            timer.textContent = str(seconds)
+            timer.setAttribute("data-pad", _pad(seconds))
+
+    def tick(self) -> None:
+        """Update the timer while a game runs."""
+        if self.started_at is not None:
+            self.show_time()
+
+    # -- input ---------------------------------------------------------------------------
+
+    def cell_of(self, event: JsEvent) -> Position | None:
+        """Return the position of the cell an event happened on, if any."""
+        target = event.target.closest("button[data-x]") if event.target.closest else None
+        if target is None:
+            return None
+        return (int(target.dataset.x), int(target.dataset.y))
+
+    def primary(self, pos: Position) -> None:
+        """Reveal a hidden cell, or chord on a revealed number (or flag, in flag mode)."""
+        cell = self.game.board.cells[pos]
+        if self.flag_mode and type(cell) is not Revealed:
+            self.make(FlagToggled(pos))
+        elif type(cell) is Hidden:
+            self.make(CellOpened(pos))
+        elif type(cell) is Revealed:
+            self.make(NeighboursOpened(pos))
+
+    def on_cell_click(self, event: JsEvent) -> None:
+        """Left click (or tap): reveal, chord, or flag in flag mode."""
+        pos = self.cell_of(event)
+        if pos is None:
+            return
+        if self.long_pressed:
+            self.long_pressed = False
+            return
+        self.focus = pos
+        self.primary(pos)
+
+    def on_cell_aux_click(self, event: JsEvent) -> None:
+        """Middle click chords."""
+        pos = self.cell_of(event)
+        if pos is not None and event.button == 1:
+            event.preventDefault()
+            self.make(NeighboursOpened(pos))
+
+    def on_context_menu(self, event: JsEvent) -> None:
+        """Right click flags, and the browser's menu never opens on the board."""
+        event.preventDefault()
+        pos = self.cell_of(event)
+        if pos is not None and self.last_pointer != "touch":
+            self.make(FlagToggled(pos))
+
+    def on_mouse_down(self, event: JsEvent) -> None:
+        """Show the press: the cell itself through CSS, a number's hidden neighbours here."""
+        pos = self.cell_of(event)
+        if pos is None or event.button != 0 or self.game.is_over():
+            return
+        _by_id("reset").setAttribute("data-face", "pressed")
+        if type(self.game.board.cells[pos]) is Revealed:
+            for n in self.game.board.neighbours(pos):
+                if type(self.game.board.cells[n]) is Hidden:
+                    button = self.button_at(n)
+                    button.classList.add("pressed")
+                    self.pressed.append(button)
+
+    def on_mouse_up(self, _event: JsEvent) -> None:
+        """Release the pressed look."""
+        for button in self.pressed:
+            button.classList.remove("pressed")
+        self.pressed.clear()
+        face = _by_id("reset")
+        if face.getAttribute("data-face") == "pressed":
+            face.setAttribute("data-face", "smile")
+
+    def on_pointer_down(self, event: JsEvent) -> None:
+        """Start the long-press timer for touch flags."""
+        self.last_pointer = str(event.pointerType)
+        if event.pointerType != "touch":
+            return
+        pos = self.cell_of(event)
+        if pos is None or type(self.game.board.cells[pos]) is Revealed:
+            return
+        self.cancel_press()
+        button = self.button_at(pos)
+        button.classList.add("holding")
+
+        def flag() -> None:
+            button.classList.remove("holding")
+            self.press_timer = None
+            self.long_pressed = True
+            self.make(FlagToggled(pos))
+            if window.navigator.vibrate:
+                window.navigator.vibrate(30)
+
+        self.press_timer = window.setTimeout(create_once_callable(flag), LONG_PRESS_MS)
+
+    def on_pointer_end(self, _event: JsEvent) -> None:
+        """Cancel the long press: a touch that ends early is a tap."""
+        self.cancel_press()
+
+    def cancel_press(self) -> None:
+        """Stop a pending long press and its visual feedback."""
+        if self.press_timer is not None:
+            window.clearTimeout(self.press_timer)
+            self.press_timer = None
+        for held in self.board_el.querySelectorAll(".holding"):
+            held.classList.remove("holding")
+
+    def on_focus_in(self, event: JsEvent) -> None:
+        """Follow focus that arrives by mouse or by Tab."""
+        pos = self.cell_of(event)
+        if pos is not None:
+            self.focus = pos
+
+    def on_key_down(self, event: JsEvent) -> None:
+        """Arrows move, Space and Enter reveal or chord, F flags."""
+        key = str(event.key)
+        board = self.game.board
+        if key in _ARROWS:
+            dx, dy = _ARROWS[key]
+            x = min(board.width - 1, max(0, self.focus[0] + dx))
+            y = min(board.height - 1, max(0, self.focus[1] + dy))
+            self.move_focus((x, y))
+        elif key in ("Home", "End"):
+            self.move_focus((0 if key == "Home" else board.width - 1, self.focus[1]))
+        elif key in (" ", "Enter"):
+            self.primary(self.focus)
+        elif key in ("f", "F"):
+            self.make(FlagToggled(self.focus))
+        else:
+            return
+        event.preventDefault()
+
+    def set_flag_mode(self, on: bool) -> None:
+        """Switch taps between revealing and flagging, and announce it."""
+        self.flag_mode = on
+        toggle = _by_id("flag-mode")
+        toggle.setAttribute("aria-pressed", "true" if on else "false")
+        document.body.classList.toggle("flag-mode", on)
+        self.say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
+
+    def on_difficulty(self, _event: JsEvent) -> None:
+        """Start a preset game, or open the custom form."""
+        value = str(_by_id("difficulty").value)
+        if value in PRESETS:
+            self.new_game(GameRequest(PRESETS[value]))
+        else:
+            _by_id("custom").hidden = False
+            _by_id("custom-width").focus()
+
+    def on_custom_submit(self, event: JsEvent) -> None:
+        """Start a custom game, or explain what is wrong and keep the current game."""
+        event.preventDefault()
+        error = _by_id("custom-error")
+        try:
+            width, height, mines = (
+                int(_by_id(f"custom-{n}").value) for n in ("width", "height", "mines")
+            )
+            first = FirstClick(str(_by_id("custom-first").value))
+            settings = Settings(width, height, mines, first)
+        except ValueError as problem_:
+            text = str(problem_) if isinstance(problem_, SettingsError) else "enter whole numbers"
+            error.textContent = f"Not started: {text}."
+            return
+        error.textContent = ""
+        self.new_game(GameRequest(settings))
+
+
+def _pad(number: int) -> str:
+    """Return the zeros that make a non-negative counter three digits wide."""
+    return "0" * max(0, 3 - len(str(number))) if number >= 0 else ""
+
+
+def main() -> None:
+    """Start the game on the page."""
+    Page().start()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Browser fixtures: the game served on 127.0.0.1 and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_MS = 90_000
+"""Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
+
+pytestmark = pytest.mark.browser
+
+
+def _handler() -> type[http.server.SimpleHTTPRequestHandler]:
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from tools.serve import Handler
+
+    return Handler
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """Serve the project folder, as `make serve` does, on a free port."""
+    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.fail("vendor/ is missing: run `make vendor` (make test does it)")
+    handler = functools.partial(_handler(), directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page with its own storage, desktop-sized."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def open_game(page: Page, base_url: str) -> Callable[[str], Page]:
+    """Open the game with a URL query and wait until it accepts input."""
+
+    def open_(query: str = "") -> Page:
+        page.goto(base_url + ("?" + query if query else ""))
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        return page
+
+    return open_
+
+
+def cell(page: Page, x: int, y: int) -> str:
+    """Return the selector of the cell at (x, y)."""
+    return f"#board button[data-x='{x}'][data-y='{y}']"
+
+
+def states(page: Page) -> list[str]:
+    """Return the board as rows of position-text characters read from the DOM."""
+    return page.evaluate(
+        """() => {
+        const rows = [];
+        for (const b of document.querySelectorAll('#board button')) {
+          const y = +b.dataset.y;
+          rows[y] = (rows[y] || '') + (
+            b.dataset.state === 'hidden' ? (b.dataset.mine ? '*' : 'H') :
+            b.dataset.state === 'flagged' ? (b.dataset.wrong ? 'X' : 'F') :
+            b.dataset.mine === 'exploded' ? '!' : b.dataset.mine ? '*' : b.dataset.count);
+        }
+        return rows;
+      }"""
+    )

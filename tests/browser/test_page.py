@@ -1,0 +1,324 @@
+"""The page in a real browser: hooks, mouse, keyboard and touch input, URL parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import READY_MS, cell, states
+
+pytestmark = pytest.mark.browser
+
+Open = Callable[[str], Page]
+LAYOUT = "layout=*.../..../...*"
+"""Mines at (0, 0) and (3, 2) on a 4x3 board."""
+
+
+def text(page: Page, selector: str) -> str:
+    return page.inner_text(selector).strip()
+
+
+class TestLoad:
+    def test_default_game_is_ready(self, open_game: Open) -> None:
+        """The default game is a hidden beginner board with all hooks in place."""
+        page = open_game("")
+        assert page.locator("#board button").count() == 81
+        assert page.locator("#board button[data-state='hidden']").count() == 81
+        assert page.get_attribute("#board", "data-status") == "ready"
+        assert text(page, "#mines-left") == "10"
+        assert text(page, "#timer") == "0"
+        assert page.get_attribute("#board", "role") == "grid"
+        assert page.locator("#board [role='row']").count() == 9
+        assert page.locator("#board [role='gridcell'] > button").count() == 81
+        assert page.get_attribute(cell(page, 0, 0), "aria-label") == "hidden, row 1, column 1"
+
+    def test_loading_indicator_shows_before_python(self, page: Page, base_url: str) -> None:
+        """Before the runtime is ready, the board area shows a loading message."""
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back
+        page.goto(base_url)
+        expect(page.locator("#loading-text")).to_have_text("Loading Python…")
+        assert page.get_attribute("body", "data-ready") is None
+
+    def test_runtime_failure_shows_a_readable_error(self, page: Page, base_url: str) -> None:
+        """If PyScript cannot be fetched, the page says so instead of staying blank."""
+        page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
+        page.goto(base_url)
+        expect(page.locator("#loading-text")).to_contain_text("could not start")
+        expect(page.locator("#message")).to_contain_text("could not be loaded")
+
+    def test_no_request_leaves_the_page_origin(self, page: Page, base_url: str) -> None:
+        """Loading and playing fetch only from 127.0.0.1."""
+        hosts: set[str] = set()
+        page.on("request", lambda request: hosts.add(urlparse(request.url).hostname or ""))
+        page.goto(base_url + "?preset=expert")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        page.click(cell(page, 3, 3))
+        page.click(cell(page, 20, 10), button="right")
+        assert hosts == {"127.0.0.1"}
+
+
+class TestMouse:
+    def test_reveal_flood_and_counts(self, open_game: Open) -> None:
+        """A left click on a zero opens its region; counters start."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 3, 0))
+        assert states(page) == ["H100", "H111", "HHHH"]
+        assert page.get_attribute("#board", "data-status") == "playing"
+        assert page.get_attribute(cell(page, 1, 0), "data-count") == "1"
+        assert page.get_attribute(cell(page, 2, 0), "data-count") == "0"
+
+    def test_right_click_flags_without_context_menu(self, open_game: Open) -> None:
+        """Right click toggles a flag and the context menu is cancelled."""
+        page = open_game(LAYOUT)
+        page.evaluate(
+            "() => document.addEventListener('contextmenu',"
+            " e => { window.menuBlocked = e.defaultPrevented; })"
+        )
+        page.click(cell(page, 0, 0), button="right")
+        assert page.get_attribute(cell(page, 0, 0), "data-state") == "flagged"
+        assert text(page, "#mines-left") == "1"
+        assert page.evaluate("window.menuBlocked") is True
+        page.click(cell(page, 0, 0), button="right")
+        assert page.get_attribute(cell(page, 0, 0), "data-state") == "hidden"
+        assert text(page, "#mines-left") == "2"
+
+    def test_mines_left_goes_negative(self, open_game: Open) -> None:
+        """Three flags on a two-mine board show -1."""
+        page = open_game(LAYOUT)
+        for x in range(3):
+            page.click(cell(page, x, 2), button="right")
+        assert text(page, "#mines-left") == "-1"
+
+    def test_chord_by_click_and_middle_click(self, open_game: Open) -> None:
+        """Clicking, or middle-clicking, a satisfied number opens its neighbours."""
+        page = open_game("layout=*.../..../..*.")
+        page.click(cell(page, 1, 1))
+        page.click(cell(page, 0, 0), button="right")
+        page.click(cell(page, 1, 1))
+        assert states(page)[0] == "FHHH"
+        page.click(cell(page, 2, 2), button="right")
+        page.click(cell(page, 1, 1))
+        assert states(page) == ["F100", "1211", "01FH"]
+        page.click(cell(page, 3, 1), button="middle")
+        assert page.get_attribute("#board", "data-status") == "won"
+
+    def test_loss_shows_mines_and_wrong_flags(self, open_game: Open) -> None:
+        """Revealing a mine loses: exploded and shown mines, wrong flags, sad face."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 1, 0))
+        page.click(cell(page, 2, 2), button="right")
+        page.click(cell(page, 0, 0))
+        assert page.get_attribute("#board", "data-status") == "lost"
+        assert page.get_attribute(cell(page, 0, 0), "data-mine") == "exploded"
+        assert page.get_attribute(cell(page, 3, 2), "data-mine") == "shown"
+        assert page.get_attribute(cell(page, 2, 2), "data-wrong") == "true"
+        assert page.get_attribute("#reset", "data-face") == "lost"
+        assert page.evaluate("document.activeElement.id") == "reset"
+        assert page.get_attribute("#board", "aria-disabled") == "true"
+        page.click(cell(page, 2, 0), force=True)
+        assert page.get_attribute(cell(page, 2, 0), "data-state") == "hidden"
+
+    def test_win_flags_the_mines(self, open_game: Open) -> None:
+        """Opening every safe cell wins; mines show flagged; the face wears sunglasses."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 3, 0))
+        page.click(cell(page, 0, 2))
+        assert page.get_attribute("#board", "data-status") == "won"
+        assert states(page) == ["F100", "1111", "001F"]
+        assert page.get_attribute(cell(page, 0, 0), "data-mine") == "shown"
+        assert text(page, "#mines-left") == "0"
+        assert page.get_attribute("#reset", "data-face") == "won"
+
+    def test_pressing_a_number_shows_its_hidden_neighbours(self, open_game: Open) -> None:
+        """Holding the button on a number marks its hidden neighbours pressed."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 1, 1))
+        page.hover(cell(page, 1, 1))
+        page.mouse.down()
+        assert page.locator("#board .pressed").count() == 8
+        assert page.get_attribute("#reset", "data-face") == "pressed"
+        page.mouse.up()
+        assert page.locator("#board .pressed").count() == 0
+
+    def test_reset_starts_the_same_settings_again(self, open_game: Open) -> None:
+        """The face starts a fresh game with the same layout."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 0, 0))
+        page.click("#reset")
+        assert page.get_attribute("#board", "data-status") == "ready"
+        assert states(page) == ["HHHH"] * 3
+        assert text(page, "#timer") == "0"
+
+    def test_timer_runs_from_first_reveal_and_stops_at_end(self, open_game: Open) -> None:
+        """The timer waits for the first reveal, counts seconds, and freezes at the end."""
+        page = open_game("preset=beginner&seed=3")
+        page.wait_for_timeout(1200)
+        assert text(page, "#timer") == "0"
+        page.click(cell(page, 4, 4))
+        page.wait_for_function("document.querySelector('#timer').textContent === '1'", timeout=4000)
+        page.click("#reset")
+        page.goto(page.url.split("?")[0] + "?" + LAYOUT)
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        page.click(cell(page, 1, 0))
+        page.wait_for_function("document.querySelector('#timer').textContent === '1'", timeout=4000)
+        page.click(cell(page, 0, 0))
+        stopped = text(page, "#timer")
+        page.wait_for_timeout(1500)
+        assert text(page, "#timer") == stopped
+
+
+class TestKeyboardAndTouch:
+    def test_arrows_enter_space_and_f(self, open_game: Open) -> None:
+        """Arrow keys move a roving focus; Enter reveals, F flags, Space chords."""
+        page = open_game(LAYOUT)
+        page.focus(cell(page, 0, 0))
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        assert (
+            page.evaluate("document.activeElement.dataset.x + document.activeElement.dataset.y")
+            == "11"
+        )
+        assert page.locator("#board button[tabindex='0']").count() == 1
+        page.keyboard.press("Enter")
+        assert page.get_attribute(cell(page, 1, 1), "data-state") == "revealed"
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("f")
+        assert page.get_attribute(cell(page, 0, 0), "data-state") == "flagged"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press(" ")
+        assert states(page)[0] == "F100"
+
+    def test_long_press_flags_on_touch(self, open_game: Open) -> None:
+        """A touch held on a cell flags it, and the tap that ends it does not reveal."""
+        page = open_game(LAYOUT)
+        target = page.locator(cell(page, 2, 2))
+        target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+        expect(target).to_have_class("cell hidden holding")
+        page.wait_for_timeout(700)
+        target.dispatch_event("pointerup", {"pointerType": "touch"})
+        target.dispatch_event("click")
+        assert page.get_attribute(cell(page, 2, 2), "data-state") == "flagged"
+
+    def test_short_touch_reveals(self, open_game: Open) -> None:
+        """A quick tap is an ordinary click."""
+        page = open_game(LAYOUT)
+        target = page.locator(cell(page, 1, 0))
+        target.dispatch_event("pointerdown", {"pointerType": "touch"})
+        target.dispatch_event("pointerup", {"pointerType": "touch"})
+        target.dispatch_event("click")
+        page.wait_for_timeout(600)
+        assert page.get_attribute(cell(page, 1, 0), "data-state") == "revealed"
+
+    def test_flag_mode_toggle(self, open_game: Open) -> None:
+        """In flag mode a click flags; the switch is announced."""
+        page = open_game(LAYOUT)
+        page.click("#flag-mode")
+        assert page.get_attribute("#flag-mode", "aria-pressed") == "true"
+        expect(page.locator("#message")).to_contain_text("Flag mode")
+        page.click(cell(page, 1, 0))
+        assert page.get_attribute(cell(page, 1, 0), "data-state") == "flagged"
+        page.click("#flag-mode")
+        page.click(cell(page, 2, 0))
+        assert page.get_attribute(cell(page, 2, 0), "data-state") == "revealed"
+
+
+class TestSettings:
+    @pytest.mark.parametrize(
+        ("query", "cells", "mines"),
+        [
+            ("preset=intermediate", 256, "40"),
+            ("preset=expert", 480, "99"),
+            ("preset=expert-portrait", 480, "99"),
+            ("w=12&h=7&m=20", 84, "20"),
+            ("layout=..*/.../*..", 9, "2"),
+        ],
+    )
+    def test_url_parameters_choose_the_game(
+        self, open_game: Open, query: str, cells: int, mines: str
+    ) -> None:
+        """Presets, custom sizes and layouts come from the URL."""
+        page = open_game(query)
+        assert page.locator("#board button").count() == cells
+        assert text(page, "#mines-left") == mines
+        assert text(page, "#message") == ""
+
+    @pytest.mark.parametrize(
+        ("query", "complaint"),
+        [
+            ("preset=huge", "unknown preset"),
+            ("w=0&h=5&m=1", "width 0 is out of range"),
+            ("m=500", "mines 500 is out of range"),
+            ("seed=abc", "not a whole number"),
+            ("first=lucky", "unknown first-click rule"),
+            ("layout=**/x.", "line 2, column 1"),
+        ],
+    )
+    def test_bad_url_shows_message_and_default_game(
+        self, open_game: Open, query: str, complaint: str
+    ) -> None:
+        """Invalid parameters never break the page: a message and a beginner game."""
+        page = open_game(query)
+        expect(page.locator("#message")).to_contain_text(complaint)
+        assert page.locator("#board button").count() == 81
+        page.click(cell(page, 4, 4))
+        assert page.get_attribute("#board", "data-status") in ("playing", "won")
+
+    def test_seed_reproduces_the_board(self, open_game: Open) -> None:
+        """The same seed and first click give the same board."""
+        page = open_game("preset=expert&seed=12")
+        page.click(cell(page, 3, 3))
+        first = states(page)
+        page = open_game("preset=expert&seed=12")
+        page.click(cell(page, 3, 3))
+        assert states(page) == first
+
+    def test_first_click_safe_opens_one_cell_on_dense_board(self, open_game: Open) -> None:
+        """With first=safe on a board of 8 mines in 9 cells, the click still survives."""
+        page = open_game("w=3&h=3&m=8&first=safe")
+        page.click(cell(page, 1, 1))
+        assert page.get_attribute("#board", "data-status") == "won"
+
+    def test_difficulty_selector(self, open_game: Open) -> None:
+        """Choosing a preset starts that game."""
+        page = open_game("")
+        page.select_option("#difficulty", "expert")
+        assert page.locator("#board button").count() == 480
+        assert text(page, "#mines-left") == "99"
+
+    def test_custom_form_refuses_bad_values_and_keeps_the_game(self, open_game: Open) -> None:
+        """An invalid custom size gets an inline message and the game in play stays."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 3, 0))
+        before = states(page)
+        page.select_option("#difficulty", "custom")
+        assert page.is_visible("#custom")
+        page.fill("#custom-width", "5")
+        page.fill("#custom-height", "5")
+        page.fill("#custom-mines", "25")
+        page.click("#custom button[type='submit']")
+        expect(page.locator("#custom-error")).to_contain_text("mines 25 is out of range")
+        assert states(page) == before
+        page.fill("#custom-mines", "3")
+        page.click("#custom button[type='submit']")
+        assert page.locator("#board button").count() == 25
+        assert text(page, "#custom-error") == ""
+
+
+class TestRendering:
+    def test_a_move_replaces_only_the_changed_cells(self, open_game: Open) -> None:
+        """Buttons of unchanged cells survive a move untouched."""
+        page = open_game("preset=expert&seed=5")
+        page.click(cell(page, 3, 3))
+        before = states(page)
+        page.evaluate("() => document.querySelectorAll('#board button').forEach(b => b.kept = 1)")
+        hidden = next((x, y) for y, row in enumerate(before) for x, c in enumerate(row) if c == "H")
+        page.click(cell(page, *hidden), button="right")
+        replaced = page.evaluate(
+            "() => [...document.querySelectorAll('#board button')].filter(b => !b.kept).length"
+        )
+        assert replaced == 1

@@ -1,0 +1,74 @@
+"""The page's URL parameters."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.query import DEFAULT, GameRequest, request_from_query
+from game.settings import PRESETS, FirstClick, Settings
+
+
+class TestQuery:
+    def test_empty_query_is_the_default_game(self) -> None:
+        """No parameters: a beginner game with a fresh seed each time."""
+        assert request_from_query("") == (DEFAULT, None)
+        assert DEFAULT.start(1).seed == 1 and DEFAULT.start(2).seed == 2
+
+    @pytest.mark.parametrize(
+        ("query", "expected"),
+        [
+            ("?preset=expert", GameRequest(PRESETS["expert"])),
+            ("w=20&h=10&m=30", GameRequest(Settings(20, 10, 30))),
+            ("preset=intermediate&m=50", GameRequest(Settings(16, 16, 50))),
+            (
+                "preset=expert&seed=7&first=safe",
+                GameRequest(Settings(30, 16, 99, FirstClick.SAFE), 7),
+            ),
+        ],
+    )
+    def test_parameters(self, query: str, expected: GameRequest) -> None:
+        """Presets, sizes, seeds and the first-click rule."""
+        assert request_from_query(query) == (expected, None)
+
+    def test_fixed_seed_is_kept_for_every_new_game(self) -> None:
+        """A seed in the URL fixes the board, so a reset replays it."""
+        request, _ = request_from_query("seed=9")
+        assert request.start(1) == request.start(2)
+
+    def test_layout(self) -> None:
+        """`layout` rows joined by `/` give the mines and the size."""
+        request, message = request_from_query("layout=..*/.../*..")
+        assert message is None
+        assert request.layout is not None
+        assert request.layout.mines == {(2, 0), (0, 2)}
+        assert request.start(5).layout == {(2, 0), (0, 2)}
+
+    @pytest.mark.parametrize(
+        ("query", "complaint"),
+        [
+            ("preset=huge", "unknown preset 'huge'"),
+            ("w=0", "width 0 is out of range"),
+            ("w=abc", "w='abc' is not a whole number"),
+            ("seed=-1", "seed=-1 is out of range"),
+            ("first=maybe", "unknown first-click rule"),
+            ("layout=*x/..", "line 1, column 2"),
+            ("layout=", "the layout has no rows"),
+        ],
+    )
+    def test_invalid_values_give_message_and_default(self, query: str, complaint: str) -> None:
+        """Every invalid value is explained, and the default game is used."""
+        request, message = request_from_query(query)
+        assert request == DEFAULT
+        assert message is not None and complaint in message
+
+    @pytest.mark.parametrize(
+        "request_",
+        [
+            GameRequest(PRESETS["expert"], 3),
+            GameRequest(Settings(7, 5, 4, FirstClick.SAFE)),
+            request_from_query("layout=..*/.../*..&seed=4")[0],
+        ],
+    )
+    def test_query_round_trips(self, request_: GameRequest) -> None:
+        """`to_query` gives a URL that asks for the same game."""
+        assert request_from_query(request_.to_query()) == (request_, None)
