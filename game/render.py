@@ -10,6 +10,7 @@ insert as HTML.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from game.board import Board, Cell, Flagged, Hidden, Position
 from game.state import Game, Status
@@ -22,17 +23,20 @@ def is_shown_over(game: Game) -> bool:
 
 def cell_label(cell: Cell, pos: Position, board: Board, over: bool) -> str:
     """Return what a screen reader says for *cell*: its state, then its row and column."""
-    if type(cell) is Hidden:
-        what = "mine" if over and cell.mine else "hidden"
-    elif type(cell) is Flagged:
-        what = "flagged" if not over or cell.mine else "wrong flag, no mine"
-    elif cell.mine:
-        what = "exploded mine" if pos == board.exploded else "mine"
-    elif cell.count == 0:
-        what = "empty, no mines nearby"
-    else:
-        what = f"{cell.count} mine{'s' if cell.count > 1 else ''} nearby"
+    what = _describe(cell, over, pos == board.exploded)
     return f"{what}, row {pos[1] + 1}, column {pos[0] + 1}"
+
+
+def _describe(cell: Cell, over: bool, exploded: bool) -> str:
+    if type(cell) is Hidden:
+        return "mine" if over and cell.mine else "hidden"
+    if type(cell) is Flagged:
+        return "flagged" if not over or cell.mine else "wrong flag, no mine"
+    if cell.mine:
+        return "exploded mine" if exploded else "mine"
+    if cell.count == 0:
+        return "empty, no mines nearby"
+    return f"{cell.count} mine{'s' if cell.count > 1 else ''} nearby"
 
 
 def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused: bool) -> str:
@@ -52,6 +56,19 @@ def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused:
     aria-label="1 mine nearby, row 1, column 2">1</button>
     """
     x, y = pos
+    head, middle, label, tail = _cell_parts(cell, over, pos == board.exploded)
+    tab = "0" if focused else "-1"
+    where = f"row {y + 1}, column {x + 1}"
+    return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where}{tail}'
+
+
+@cache
+def _cell_parts(cell: Cell, over: bool, exploded: bool) -> tuple[str, str, str, str]:
+    """Return the fixed pieces of a cell's HTML around its coordinates and tab stop.
+
+    There are few distinct (cell, over, exploded) triples, so a whole
+    100x100 board renders with one cache hit and one short f-string per cell.
+    """
     state = "hidden" if type(cell) is Hidden else "flagged" if type(cell) is Flagged else "revealed"
     classes = ["cell", state]
     extra = ""
@@ -64,17 +81,16 @@ def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused:
         else:
             extra += ' aria-disabled="true"'
     if over and cell.mine:
-        exploded = pos == board.exploded
         classes.append("mine exploded" if exploded else "mine")
         extra += f' data-mine="{"exploded" if exploded else "shown"}"'
     elif over and state == "flagged":
         classes.append("wrong")
         extra += ' data-wrong="true"'
-    label = cell_label(cell, pos, board, over)
     return (
-        f'<button type="button" class="{" ".join(classes)}" data-x="{x}" data-y="{y}"'
-        f' data-state="{state}"{extra} tabindex="{0 if focused else -1}"'
-        f' aria-label="{label}">{text}</button>'
+        f'<button type="button" class="{" ".join(classes)}" data-x="',
+        f'" data-state="{state}"{extra} tabindex="',
+        _describe(cell, over, exploded),
+        f'">{text}</button>',
     )
 
 

@@ -24,6 +24,14 @@ from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.state import Game, Status, problem
 
+REBUILD_SHARE = 4
+"""Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
+
+Each patched cell costs two crossings of the Python-JS boundary and a small
+parse; past about a quarter of the board, one `innerHTML` of the whole grid
+is cheaper (measured by bench/page.py on a 100x100 opening).
+"""
+
 LONG_PRESS_MS = 450
 """How long a touch must rest on a cell to flag it."""
 
@@ -46,7 +54,7 @@ class Page:
 
     def __init__(self) -> None:
         self.board_el = _by_id("board")
-        self.buttons = self.board_el.getElementsByTagName("button")  # live: survives patches
+        self.slots: Any = None  # the gridcell of each cell, in row order; never replaced
         self.request: GameRequest = DEFAULT
         self.history = History(DEFAULT.start(_fresh_seed()))
         self.shown: Game | None = None
@@ -115,9 +123,9 @@ class Page:
     def sync_controls(self) -> None:
         """Make the difficulty selector and custom form show the current settings."""
         settings = self.request.settings
-        name = settings.preset_name() if self.request.layout is None else None
+        name = settings.preset_name() if self.request.layout is None else "layout"
         _by_id("difficulty").value = name or "custom"
-        _by_id("custom").hidden = name is not None or self.request.layout is not None
+        _by_id("custom").hidden = name is not None
         for field, value in (
             ("custom-width", settings.width),
             ("custom-height", settings.height),
@@ -158,22 +166,29 @@ class Page:
         game = self.game
         board = game.board
         old = self.shown
-        if old is None or (old.board.width, old.board.height) != (board.width, board.height):
+        had_focus = self.board_el.contains(document.activeElement)
+        same_size = old is not None and (old.board.width, old.board.height) == (
+            board.width,
+            board.height,
+        )
+        changed = list(changed_positions(old, game)) if old is not None and same_size else []
+        if not same_size or len(changed) > len(board.cells) // REBUILD_SHARE:
             self.board_el.style.setProperty("--cols", str(board.width))
             self.board_el.style.setProperty("--rows", str(board.height))
             self.board_el.setAttribute("aria-rowcount", str(board.height))
             self.board_el.setAttribute("aria-colcount", str(board.width))
             self.board_el.innerHTML = render_board(game, self.focus)
+            # A static list: a live collection would be re-walked after every patch.
+            self.slots = self.board_el.querySelectorAll('[role="gridcell"]')
         else:
             over = game.is_over()
-            had_focus = self.board_el.contains(document.activeElement)
             cells = board.cells
-            width = board.width
-            for pos in changed_positions(old, game):
+            slots = self.slots
+            for pos in changed:
                 html = render_cell(cells[pos], pos, board, over=over, focused=pos == self.focus)
-                self.buttons.item(pos[1] * width + pos[0]).outerHTML = html
-            if had_focus and not self.board_el.contains(document.activeElement):
-                self.focus_cell()
+                slots.item(pos[1] * board.width + pos[0]).innerHTML = html
+        if had_focus and not self.board_el.contains(document.activeElement):
+            self.focus_cell()
         self.shown = game
         status = game.status.value
         self.board_el.setAttribute("data-status", status)
@@ -190,7 +205,7 @@ class Page:
 
     def button_at(self, pos: Position) -> Any:
         """Return the button of the cell at *pos*."""
-        return self.buttons.item(pos[1] * self.game.board.width + pos[0])
+        return self.slots.item(pos[1] * self.game.board.width + pos[0]).firstElementChild
 
     def focus_cell(self) -> None:
         """Move keyboard focus to the focused cell."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import history_of, move, random_start
 
 from game.history import CHECKPOINT_EVERY, History
 from game.state import replay
+from helpers import history_of, move, random_start
 
 
 def long_history(moves: int) -> History:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from helpers import layout_game, play_all
-
 from game.render import changed_positions, render_board, render_cell
+from helpers import layout_game, play_all
 
 
 def attributes(html: str) -> dict[str, str]:

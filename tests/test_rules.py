@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import layout_game, move, play_all, random_start, rows
 
 from game.board import Flagged, Hidden, Revealed
 from game.events import CellOpened, FlagToggled, NeighboursOpened
 from game.state import IllegalMoveError, Status, apply, play, start_game
+from helpers import layout_game, move, play_all, random_start, rows
 
 
 class TestReveal:

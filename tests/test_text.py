@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from helpers import layout_game, play_all
 
 from game.text import Layout, Snapshot, TextFormatError, format_position
+from helpers import layout_game, play_all
 
 
 class TestLayout:

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from pagehelpers import READY_MS
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -20,8 +22,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-READY_MS = 90_000
-"""Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
 
 pytestmark = pytest.mark.browser
 
@@ -79,25 +79,3 @@ def open_game(page: Page, base_url: str) -> Callable[[str], Page]:
         return page
 
     return open_
-
-
-def cell(page: Page, x: int, y: int) -> str:
-    """Return the selector of the cell at (x, y)."""
-    return f"#board button[data-x='{x}'][data-y='{y}']"
-
-
-def states(page: Page) -> list[str]:
-    """Return the board as rows of position-text characters read from the DOM."""
-    return page.evaluate(
-        """() => {
-        const rows = [];
-        for (const b of document.querySelectorAll('#board button')) {
-          const y = +b.dataset.y;
-          rows[y] = (rows[y] || '') + (
-            b.dataset.state === 'hidden' ? (b.dataset.mine ? '*' : 'H') :
-            b.dataset.state === 'flagged' ? (b.dataset.wrong ? 'X' : 'F') :
-            b.dataset.mine === 'exploded' ? '!' : b.dataset.mine ? '*' : b.dataset.count);
-        }
-        return rows;
-      }"""
-    )

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import READY_MS, cell, states
+from pagehelpers import READY_MS, cell, states
 
 pytestmark = pytest.mark.browser
 

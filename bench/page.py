@@ -1,0 +1,147 @@
+"""Benchmark the page in Chromium: python bench/page.py [--loads N] [--clicks N].
+
+Load time: a bare PyScript "hello" page on the same vendored runtime is the
+baseline; the game is measured against it in the same run, cold (new browser
+context, empty cache) and warm (reload with the HTTP cache), interleaved.
+Click latency: the time from a click event to the DOM being updated (the
+Python handler runs synchronously inside the click), for single reveals on
+expert and for a whole-board opening on 100x100.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from bench.timing import line
+from game.board import Revealed
+from game.events import CellOpened, GameStarted
+from game.settings import PRESETS
+from game.state import apply, start_game
+from game.text import Layout
+from tools.serve import Handler
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY = """() => new Promise(done => {
+  const check = () => document.body && document.body.dataset.ready === 'true'
+    ? done(performance.now()) : requestAnimationFrame(check);
+  check();
+})"""
+
+
+class CachingHandler(Handler):
+    """Like `make serve`, but lets the browser cache, so warm loads are warm."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=3600")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+def serve() -> str:
+    root = Path(__file__).resolve().parent.parent
+    handler = functools.partial(CachingHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}/"
+
+
+def load_times(browser: Browser, url: str) -> tuple[float, float]:
+    """Return (cold, warm) milliseconds from navigation to body[data-ready]."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    cold = float(page.evaluate(READY))
+    page.reload()
+    warm = float(page.evaluate(READY))
+    context.close()
+    return cold, warm
+
+
+def click_latency(page: Page, x: int, y: int, *, button: str = "left") -> float:
+    """Return the milliseconds a click on (x, y) takes to update the DOM."""
+    return float(
+        page.evaluate(
+            """([x, y]) => {
+            const b = document.querySelector(`#board button[data-x="${x}"][data-y="${y}"]`);
+            const t = performance.now();
+            b.click();
+            return performance.now() - t;
+          }""",
+            [x, y],
+        )
+    )
+
+
+def expert_layout(seed: int) -> tuple[str, list[tuple[int, int]]]:
+    """Return a URL query for an expert layout and its safe numbered cells to click."""
+    start = GameStarted(PRESETS["expert"], seed)
+    game = apply(start_game(start), CellOpened((3, 3)))
+    layout = Layout.from_board(game.board).to_text().strip().replace("\n", "/")
+    numbers = [
+        p for p, c in game.board.cells.items() if not c.mine and c.count and type(c) is not Revealed
+    ]
+    return f"layout={layout}", numbers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--loads", type=int, default=7)
+    parser.add_argument("--clicks", type=int, default=200)
+    args = parser.parse_args()
+    base = serve()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "gc", "gw")}
+        for _ in range(args.loads):
+            cold, warm = load_times(browser, base + "bench/hello.html")
+            times["hc"].append(cold)
+            times["hw"].append(warm)
+            cold, warm = load_times(browser, base + "?preset=expert")
+            times["gc"].append(cold)
+            times["gw"].append(warm)
+        print(line("load: bare PyScript page, cold", times["hc"]))
+        print(line("load: game (expert), cold", times["gc"], baseline=times["hc"]))
+        print(line("load: bare PyScript page, warm", times["hw"]))
+        print(line("load: game (expert), warm", times["gw"], baseline=times["hw"]))
+
+        page = browser.new_page()
+        reveals: list[float] = []
+        seed = 0
+        while len(reveals) < args.clicks:
+            seed += 1
+            query, numbers = expert_layout(seed)
+            page.goto(base + "?" + query)
+            page.evaluate(READY)
+            click_latency(page, 3, 3)
+            reveals += [click_latency(page, x, y) for x, y in numbers[:40]]
+        print(line("click to DOM: single reveal on expert", reveals, target=16))
+
+        openings = []
+        for _ in range(max(5, args.clicks // 20)):
+            page.goto(base + "?w=100&h=100&m=0")
+            page.evaluate(READY)
+            openings.append(click_latency(page, 50, 50))
+            assert page.get_attribute("#board", "data-status") == "won"
+        print(line("click to DOM: whole 100x100 opening", openings, target=50))
+        print(
+            f"({args.loads} loads of each page, {len(reveals)} reveals, {len(openings)} openings)"
+        )
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""Helpers for the browser tests: cell selectors and the board read back from the DOM."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+READY_MS = 90_000
+"""Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
+
+
+def cell(page: Page, x: int, y: int) -> str:
+    """Return the selector of the cell at (x, y)."""
+    return f"#board button[data-x='{x}'][data-y='{y}']"
+
+
+def states(page: Page) -> list[str]:
+    """Return the board as rows of position-text characters read from the DOM."""
+    return page.evaluate(
+        """() => {
+        const rows = [];
+        for (const b of document.querySelectorAll('#board button')) {
+          const y = +b.dataset.y;
+          rows[y] = (rows[y] || '') + (
+            b.dataset.state === 'hidden' ? (b.dataset.mine ? '*' : 'H') :
+            b.dataset.state === 'flagged' ? (b.dataset.wrong ? 'X' : 'F') :
+            b.dataset.mine === 'exploded' ? '!' : b.dataset.mine ? '*' : b.dataset.count);
+        }
+        return rows;
+      }"""
+    )

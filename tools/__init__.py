@@ -1,0 +1,1 @@
+"""Project tooling: vendoring the pinned runtime and serving the folder."""
