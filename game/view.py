@@ -13,16 +13,18 @@ import math
 import random
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.board import Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.history import History
 from game.query import DEFAULT, GameRequest, request_from_query
+from game.record import MAX_BYTES, GameRecord, RecordError
 from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.state import Game, Status, problem
+from game.text import Layout
 
 REBUILD_SHARE = 4
 """Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
@@ -31,6 +33,12 @@ Each patched cell costs two crossings of the Python-JS boundary and a small
 parse; past about a quarter of the board, one `innerHTML` of the whole grid
 is cheaper (measured by bench/page.py on a 100x100 opening).
 """
+
+SAVE_KEY = "pyminesweeper.game"
+"""Where the current game is kept in localStorage (unreadable data moves to '….unreadable')."""
+
+REPLAY_STEP_MS = 450
+"""Pace of the replay: slow enough to follow each move."""
 
 LONG_PRESS_MS = 450
 """How long a touch must rest on a cell to flag it."""
@@ -57,6 +65,13 @@ class Page:
         self.slots: Any = None  # the gridcell of each cell, in row order; never replaced
         self.request: GameRequest = DEFAULT
         self.history = History(DEFAULT.start(_fresh_seed()))
+        self.step = 0
+        """The move shown: len(history) unless the slider is back in time."""
+        self.view = self.history.current
+        self.times: list[int] = []
+        self.explosions = 0
+        self.assisted = False
+        self.replay_timer: Any = None
         self.shown: Game | None = None
         self.focus: Position = (0, 0)
         self.flag_mode = False
@@ -98,11 +113,30 @@ class Page:
         self.listen(_by_id("difficulty"), "change", self.on_difficulty)
         self.listen(_by_id("custom"), "submit", self.on_custom_submit)
         self.listen(_by_id("flag-mode"), "click", lambda _e: self.set_flag_mode(not self.flag_mode))
+        self.listen(_by_id("history"), "input", self.on_slider)
+        self.listen(_by_id("undo"), "click", lambda _e: self.undo())
+        self.listen(_by_id("replay"), "click", lambda _e: self.toggle_replay())
+        self.listen(_by_id("copy-link"), "click", lambda _e: self.copy_link())
+        self.listen(_by_id("download"), "click", lambda _e: self.download())
+        self.listen(_by_id("open-file"), "change", self.on_open_file)
+        self.listen(document, "keydown", self.on_page_key)
+        # The clock runs between moves too: keep its time when the page goes away.
+        self.listen(window, "pagehide", lambda _e: self.save())
+        self.listen(document, "visibilitychange", lambda _e: self.save())
         self.tick_proxy = create_proxy(self.tick)
         window.setInterval(self.tick_proxy, 250)
-        self.new_game(request)
-        self.say(message or "")
-        for name in ("difficulty", "flag-mode", "reset"):
+        bare = str(window.location.search) in ("", "?")
+        saved, notice = self.saved_record()
+        if saved is not None and (bare or (message is None and is_same_game(request, saved))):
+            self.load(request_for(saved), saved)
+            if len(self.history):
+                notice = "Welcome back: your game was restored."
+        else:
+            self.new_game(request)
+        self.say(" ".join(m for m in (message, notice) if m))
+        for name in ("difficulty", "flag-mode", "reset", "history", "undo", "replay"):
+            _by_id(name).removeAttribute("disabled")
+        for name in ("copy-link", "download", "open-file"):
             _by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
 
@@ -110,15 +144,53 @@ class Page:
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game for *request*, rebuilding the board in one DOM operation."""
+        self.load(request, GameRecord(History(request.start(_fresh_seed()))))
+        self.save()
+        self.say("")
+
+    def load(self, request: GameRequest, record: GameRecord, *, step: int | None = None) -> None:
+        """Show the game of *record* (at *step*, or its last move) and rebuild the board."""
+        self.stop_replay()
         self.request = request
-        self.history = History(request.start(_fresh_seed()))
+        self.history = record.history
+        self.times = list(record.times)
+        self.explosions = record.explosions
+        self.assisted = record.assisted
+        self.elapsed_ms = float(record.elapsed_ms)
         self.started_at = None
-        self.elapsed_ms = 0.0
         self.focus = (0, 0)
         self.shown = None
+        self.show_step(len(self.history) if step is None else step)
+        self.sync_clock()
         self.sync_controls()
-        self.render()
-        self.say("")
+
+    def record(self) -> GameRecord:
+        """Return the current game as a record."""
+        return GameRecord(
+            self.history, tuple(self.times), int(self.elapsed()), self.explosions, self.assisted
+        )
+
+    def save(self) -> None:
+        """Keep the current game in localStorage, so a reload resumes it."""
+        try:
+            window.localStorage.setItem(SAVE_KEY, self.record().to_json())
+        except Exception:  # storage full or disabled: playing matters more than saving
+            self.say("This browser would not store the game; it will not survive a reload.")
+
+    def saved_record(self) -> tuple[GameRecord | None, str | None]:
+        """Return the saved game, or None and a notice if what was saved cannot be read.
+
+        Unreadable data is set aside under another key, never silently lost.
+        """
+        text = window.localStorage.getItem(SAVE_KEY)
+        if text is None:
+            return None, None
+        try:
+            return GameRecord.from_json(str(text)), None
+        except RecordError as error:
+            window.localStorage.setItem(SAVE_KEY + ".unreadable", text)
+            window.localStorage.removeItem(SAVE_KEY)
+            return None, f"Your saved game could not be read ({error}); it was set aside."
 
     def sync_controls(self) -> None:
         """Make the difficulty selector and custom form show the current settings."""
@@ -136,28 +208,176 @@ class Page:
 
     @property
     def game(self) -> Game:
-        """The current state of the game."""
-        return self.history.current
+        """The game as shown: the live state, or a past one while the slider is back."""
+        return self.view
 
-    def make(self, move: Move) -> None:
-        """Make *move* if the rules allow it (a click that does nothing is simply ignored)."""
-        if problem(self.game, move) is not None:
-            return
-        before = self.game.status
-        self.history = self.history.then(move)
-        after = self.game.status
+    def show_step(self, step: int) -> None:
+        """Show the game as it was after *step* moves, and move the slider there."""
+        self.step = step
+        self.view = self.history.state_at(step)
+        slider = _by_id("history")
+        slider.max = str(len(self.history))
+        slider.value = str(step)
+        _by_id("step").textContent = f"{step} / {len(self.history)}"
+        document.body.classList.toggle("past", step < len(self.history))
+        self.render()
+
+    def sync_clock(self) -> None:
+        """Run the clock while the live game is in play; stop it otherwise."""
         now = float(window.performance.now())
-        if before is Status.READY and after is not Status.READY:
-            self.started_at = now
-        if after in (Status.WON, Status.LOST) and self.started_at is not None:
+        playing = self.history.current.status is Status.PLAYING
+        if playing and self.started_at is None:
+            self.started_at = now - self.elapsed_ms
+        elif not playing and self.started_at is not None:
             self.elapsed_ms = now - self.started_at
             self.started_at = None
-        self.render()
+
+    def make(self, move: Move) -> None:
+        """Make *move* if the rules allow it (a click that does nothing is simply ignored).
+
+        Made while the slider shows the past, the move continues the game
+        from there: the later moves are discarded and the game is assisted.
+        """
+        if problem(self.view, move) is not None:
+            return
+        self.stop_replay()
+        history = self.history
+        if self.step < len(history):
+            history = history.upto(self.step)
+            del self.times[self.step :]
+            self.assisted = True
+        self.history = history.then(move)
+        self.sync_clock()
+        self.times.append(int(self.elapsed()))
+        self.show_step(len(self.history))
+        self.save()
+        after = self.game.status
         if after is Status.LOST:
-            self.say("Boom! You hit a mine. Press the face or Enter on it for a new game.")
+            self.say("Boom! You hit a mine. Undo (Ctrl+Z) to take it back, or press the face.")
             _by_id("reset").focus()
         elif after is Status.WON:
-            self.say(f"You won in {math.floor(self.elapsed_ms / 1000)} seconds!")
+            seconds = math.floor(self.elapsed_ms / 1000)
+            extra = self.assist_note()
+            self.say(f"You won in {seconds} seconds!{extra}")
+
+    def assist_note(self) -> str:
+        """Describe the help used in this game, for the result line."""
+        if not self.assisted:
+            return ""
+        blown = f", blew up {self.explosions} time{'s' * (self.explosions != 1)}"
+        return f" (assisted: undo or rewind used{blown if self.explosions else ''})"
+
+    def undo(self) -> None:
+        """Take back the last move, even a fatal one (the game then counts an explosion)."""
+        if not self.history.moves:
+            return
+        self.stop_replay()
+        if self.history.current.status is Status.LOST:
+            self.explosions += 1
+        last = len(self.history) - 1
+        self.history = self.history.upto(last)
+        del self.times[last:]
+        self.assisted = True
+        self.sync_clock()
+        self.show_step(last)
+        self.save()
+        blown = self.explosions
+        self.say(f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
+
+    def on_slider(self, _event: JsEvent) -> None:
+        """Travel in time: show the game after the chosen number of moves."""
+        self.stop_replay()
+        self.show_step(int(_by_id("history").value))
+
+    def toggle_replay(self) -> None:
+        """Play the game back from the start at a readable pace, or pause it."""
+        if self.replay_timer is not None:
+            self.stop_replay()
+            return
+        if not self.history.moves:
+            return
+        if self.step >= len(self.history):
+            self.show_step(0)
+        _by_id("replay").setAttribute("aria-pressed", "true")
+        self.replay_proxy = create_proxy(self.replay_tick)
+        self.replay_timer = window.setInterval(self.replay_proxy, REPLAY_STEP_MS)
+
+    def replay_tick(self) -> None:
+        """Show one more move of the replay; stop at the end."""
+        if self.step < len(self.history):
+            self.show_step(self.step + 1)
+        if self.step >= len(self.history):
+            self.stop_replay()
+
+    def stop_replay(self) -> None:
+        """Pause the replay, if one is running."""
+        if self.replay_timer is not None:
+            window.clearInterval(self.replay_timer)
+            self.replay_timer = None
+            self.replay_proxy.destroy()
+            _by_id("replay").setAttribute("aria-pressed", "false")
+
+    def share_request(self) -> GameRequest:
+        """Return a request for this very board: its layout once mines are laid, else its seed."""
+        board = self.history.current.board
+        if board.mines_laid:
+            return GameRequest(self.request.settings, layout=Layout.from_board(board))
+        return GameRequest(self.request.settings, seed=self.history.start.seed)
+
+    def copy_link(self) -> None:
+        """Put a link to this board, unplayed, on the clipboard (and show it)."""
+        location = window.location
+        url = f"{location.origin}{location.pathname}?{self.share_request().to_query()}"
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(url)
+            self.say(f"Link copied: {url}")
+        else:
+            self.say(f"Copy this link: {url}")
+        _by_id("copy-link").setAttribute("data-url", url)
+
+    def download(self) -> None:
+        """Save the game as a replay file (the versioned JSON record)."""
+        settings = self.request.settings
+        name = f"minesweeper-{settings.width}x{settings.height}-{self.history.start.seed}.json"
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        blob = window.Blob.new(to_js([self.record().to_json()]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        link.click()
+        window.URL.revokeObjectURL(url)
+        self.say(f"Replay saved as {name}.")
+
+    async def on_open_file(self, event: JsEvent) -> None:
+        """Open a replay file to watch it with the slider; refuse bad files, keeping the game."""
+        chooser = event.target
+        if not chooser.files.length:
+            return
+        file = chooser.files.item(0)
+        name = str(file.name)
+        chooser.value = ""
+        if file.size > MAX_BYTES:
+            self.say(f"Could not open {name}: the file is too large. Your game is unchanged.")
+            return
+        try:
+            record = GameRecord.from_json(str(await file.text()))
+        except RecordError as error:
+            self.say(f"Could not open {name}: {error}. Your game is unchanged.")
+            return
+        self.load(request_for(record), record, step=0)
+        self.save()
+        moves = len(self.history)
+        self.say(f"Opened {name}: press Replay or drag the slider to watch its {moves} moves.")
+
+    def on_page_key(self, event: JsEvent) -> None:
+        """Ctrl+Z or Cmd+Z undoes, anywhere on the page but in text fields."""
+        if str(event.key).lower() == "z" and (event.ctrlKey or event.metaKey):
+            if str(event.target.tagName) in ("INPUT", "SELECT") and event.target.type != "range":
+                return
+            event.preventDefault()
+            self.undo()
 
     # -- rendering -----------------------------------------------------------------------
 
@@ -401,6 +621,27 @@ class Page:
             return
         error.textContent = ""
         self.new_game(GameRequest(settings))
+
+
+def is_same_game(request: GameRequest, record: GameRecord) -> bool:
+    """Tell whether the URL's *request* asks for the saved game, so a reload resumes it."""
+    start = record.history.start
+    if request.layout is not None:
+        return start.layout == request.layout.mines
+    return (
+        start.layout is None
+        and start.settings == request.settings
+        and request.seed in (None, start.seed)
+    )
+
+
+def request_for(record: GameRecord) -> GameRequest:
+    """Return the request that replays *record*'s settings (its layout, if it has one)."""
+    start = record.history.start
+    settings = start.settings
+    if start.layout is None:
+        return GameRequest(settings)
+    return GameRequest(settings, layout=Layout(settings.width, settings.height, start.layout))
 
 
 def _pad(number: int) -> str:

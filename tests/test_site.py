@@ -1,0 +1,44 @@
+"""The static site's wiring: what the page loads must exist, and nothing else may be forgotten."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_pyscript_toml_lists_every_core_module() -> None:
+    """Every module of game/ that the page imports is fetched by PyScript."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    listed = {Path(target).as_posix().lstrip("./") for target in config["files"].values()}
+    modules = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "game").glob("*.py")
+        if p.name not in ("view.py", "cli.py", "__main__.py")
+    }
+    assert modules <= listed, f"missing from pyscript.toml: {sorted(modules - listed)}"
+    assert all((ROOT / name).exists() for name in listed)
+
+
+def test_core_never_imports_the_browser() -> None:
+    """Only game/view.py may import pyscript, js or pyodide."""
+    pattern = re.compile(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", re.MULTILINE)
+    offenders = [
+        p.name
+        for p in (ROOT / "game").rglob("*.py")
+        if p.name != "view.py" and pattern.search(p.read_text())
+    ]
+    assert offenders == []
+
+
+def test_page_references_only_relative_same_origin_urls() -> None:
+    """index.html, the CSS and pyscript.toml name no other origin and no absolute path."""
+    for name in ("index.html", "css/minesweeper.css", "pyscript.toml"):
+        text = (ROOT / name).read_text()
+        urls = re.findall(r'(?:src|href|url\()\s*=?\s*"?([^")\s>]+)', text)
+        urls += re.findall(r'=\s*"(\./[^"]+)"', text)
+        for url in urls:
+            assert "//" not in url, f"{name} loads {url} from another origin"
+            assert not url.startswith("/"), f"{name} uses an absolute path {url}"
