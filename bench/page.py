@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
+import random
 import sys
 import threading
 from pathlib import Path
@@ -21,9 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from bench.engine import long_game
 from bench.timing import line
 from game.board import Revealed
 from game.events import CellOpened, GameStarted
+from game.record import GameRecord
 from game.settings import PRESETS
 from game.state import apply, start_game
 from game.text import Layout
@@ -86,6 +90,31 @@ def click_latency(page: Page, x: int, y: int, *, button: str = "left") -> float:
     )
 
 
+def slider_steps(browser: Browser, base: str) -> list[float]:
+    """Return the milliseconds the slider takes to show random steps of a 1000-move game."""
+    history = long_game(1000)
+    record = GameRecord(history, tuple(range(len(history))), 60_000)
+    page = browser.new_context().new_page()
+    page.goto(base + "?preset=expert")
+    page.evaluate(READY)
+    page.evaluate("text => localStorage.setItem('pyminesweeper.game', text)", record.to_json())
+    page.reload()
+    page.evaluate(READY)
+    steps = random.Random(5).choices(range(1001), k=200)
+    return [
+        float(
+            page.evaluate(
+                """v => { const s = document.querySelector('#history');
+                   const t = performance.now(); s.value = v;
+                   s.dispatchEvent(new Event('input', {bubbles: true}));
+                   return performance.now() - t; }""",
+                step,
+            )
+        )
+        for step in steps
+    ]
+
+
 def expert_layout(seed: int) -> tuple[str, list[tuple[int, int]]]:
     """Return a URL query for an expert layout and its safe numbered cells to click."""
     start = GameStarted(PRESETS["expert"], seed)
@@ -132,11 +161,24 @@ def main() -> None:
 
         openings = []
         for _ in range(max(5, args.clicks // 20)):
-            page.goto(base + "?w=100&h=100&m=0")
-            page.evaluate(READY)
-            openings.append(click_latency(page, 50, 50))
-            assert page.get_attribute("#board", "data-status") == "won"
+            context = browser.new_context()  # no saved game to resume
+            fresh = context.new_page()
+            fresh.goto(base + "?w=100&h=100&m=0")
+            fresh.evaluate(READY)
+            openings.append(click_latency(fresh, 50, 50))
+            assert fresh.get_attribute("#board", "data-status") == "won"
+            context.close()
         print(line("click to DOM: whole 100x100 opening", openings, target=50))
+        print(
+            line(
+                "click to DOM: slider step, 1000-move game", slider_steps(browser, base), target=16
+            )
+        )
+        page.goto(base + "bench/probe.html")
+        page.wait_for_selector("body[data-results]", state="attached", timeout=120_000)
+        for name, samples in json.loads(page.get_attribute("body", "data-results") or "[]"):
+            target = {"save: 1000-move game to localStorage": 2.0}.get(name)
+            print(line(f"in Pyodide: {name}", samples, target=target))
         print(
             f"({args.loads} loads of each page, {len(reveals)} reveals, {len(openings)} openings)"
         )
