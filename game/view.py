@@ -128,7 +128,7 @@ class Page:
         bare = str(window.location.search) in ("", "?")
         saved, notice = self.saved_record()
         if saved is not None and (bare or (message is None and is_same_game(request, saved))):
-            self.load(request_for(saved), saved)
+            self.load(request_for(saved) if bare else request, saved)
             if len(self.history):
                 notice = "Welcome back: your game was restored."
         else:
@@ -183,7 +183,7 @@ class Page:
         Unreadable data is set aside under another key, never silently lost.
         """
         text = window.localStorage.getItem(SAVE_KEY)
-        if text is None:
+        if not isinstance(text, str):  # JS null arrives as pyodide's jsnull, not None
             return None, None
         try:
             return GameRecord.from_json(str(text)), None

@@ -144,6 +144,7 @@ class TestResume:
             data["moves"][2][1] = 3
             data["moves"][2][2] = 0
             saved = json.dumps(data)
+        page.goto(base_url + "README.md")  # leave the game first: it saves on the way out
         page.evaluate("s => localStorage.setItem('pyminesweeper.game', s)", saved)
         page.goto(base_url)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)

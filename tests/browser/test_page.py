@@ -6,7 +6,7 @@ from collections.abc import Callable
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from pagehelpers import READY_MS, cell, states
 
@@ -34,6 +34,7 @@ class TestLoad:
         assert page.locator("#board [role='row']").count() == 9
         assert page.locator("#board [role='gridcell'] > button").count() == 81
         assert page.get_attribute(cell(page, 0, 0), "aria-label") == "hidden, row 1, column 1"
+        assert text(page, "#message") == ""
 
     def test_loading_indicator_shows_before_python(self, page: Page, base_url: str) -> None:
         """Before the runtime is ready, the board area shows a loading message."""
@@ -268,12 +269,28 @@ class TestSettings:
         page.click(cell(page, 4, 4))
         assert page.get_attribute("#board", "data-status") in ("playing", "won")
 
-    def test_seed_reproduces_the_board(self, open_game: Open) -> None:
-        """The same seed and first click give the same board."""
+    def test_seed_reproduces_the_board(
+        self, open_game: Open, browser: Browser, base_url: str
+    ) -> None:
+        """The same seed and first click give the same board, for another player too."""
+        page = open_game("preset=expert&seed=12")
+        page.click(cell(page, 3, 3))
+        first = states(page)
+        other = browser.new_context().new_page()
+        other.goto(base_url + "?preset=expert&seed=12")
+        other.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        other.click(cell(other, 3, 3))
+        assert states(other) == first
+        other.context.close()
+
+    def test_reopening_a_seed_url_resumes_and_reset_keeps_the_seed(self, open_game: Open) -> None:
+        """Reopening the same URL resumes the game; the face then deals the same board again."""
         page = open_game("preset=expert&seed=12")
         page.click(cell(page, 3, 3))
         first = states(page)
         page = open_game("preset=expert&seed=12")
+        assert states(page) == first
+        page.click("#reset")
         page.click(cell(page, 3, 3))
         assert states(page) == first
 
