@@ -1,0 +1,31 @@
+r"""The solver: exact mine probabilities and the next move, from position text.
+
+>>> a = analyse("3x1x1\n1HH\n")
+>>> a.probabilities[(1, 0)], a.probabilities[(2, 0)], a.best
+(1.0, 0.0, (2, 0))
+"""
+
+from __future__ import annotations
+
+from game.solver.analysis import Analysis, exact_probabilities
+from game.solver.choice import choose
+from game.text import Snapshot, TextFormatError
+
+__all__ = ["Analysis", "analyse"]
+
+
+def analyse(position_text: str) -> Analysis:
+    """Return the exact probabilities of a position and the cell to reveal next.
+
+    :raises ValueError: for text that does not parse or a position no arrangement fits.
+    """
+    try:
+        snapshot = Snapshot.from_text(position_text)
+    except TextFormatError as error:
+        raise ValueError(str(error)) from None
+    exact = exact_probabilities(snapshot)
+    return Analysis(
+        probabilities={cell: float(p) for cell, p in exact.items()},
+        best=choose(snapshot, exact),
+        exact=exact,
+    )

@@ -1,0 +1,155 @@
+"""The solver's exact analysis, checked against brute force, and its choices."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.board import Position, neighbour_table
+from game.events import CellOpened, FlagToggled, GameStarted
+from game.settings import Settings
+from game.solver import analyse
+from game.state import Status, apply, start_game
+from game.text import Snapshot, format_position
+
+
+def brute_force(text: str) -> dict[Position, Fraction]:
+    """Count every placement of the remaining mines on hidden cells that fits the numbers."""
+    snap = Snapshot.from_text(text)
+    table = neighbour_table(snap.width, snap.height)
+    hidden = [p for p, c in snap.cells.items() if c == "H"]
+    flags = {p for p, c in snap.cells.items() if c == "F"}
+    numbers = [(p, int(c)) for p, c in snap.cells.items() if c.isdigit()]
+    counts = dict.fromkeys(hidden, 0)
+    total = 0
+    for chosen in itertools.combinations(hidden, snap.mines - len(flags)):
+        mines = flags | set(chosen)
+        if all(sum(n in mines for n in table[p]) == k for p, k in numbers):
+            total += 1
+            for cell in chosen:
+                counts[cell] += 1
+    if total == 0:
+        raise ValueError("impossible")
+    return {cell: Fraction(n, total) for cell, n in counts.items()}
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> str:
+    """A position from a real game: a random small board with some cells opened and flagged."""
+    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 4))
+    mines = draw(st.integers(1, width * height - 2))
+    game = start_game(GameStarted(Settings(width, height, mines), draw(st.integers(0, 10**6))))
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
+        game = apply(game, CellOpened(pos))
+    if game.status is not Status.PLAYING:
+        game = start_game(game.start)
+        game = apply(game, CellOpened(draw(st.sampled_from(cells))))
+    for pos in draw(st.lists(st.sampled_from(cells), max_size=2)):
+        if game.board.cells[pos].mine and game.status is Status.PLAYING:
+            game = apply(game, FlagToggled(pos))
+    if game.is_over():
+        return f"{width}x{height}x{mines}\n" + ("H" * width + "\n") * height
+    return format_position(game)
+
+
+@given(positions())
+def test_probabilities_equal_brute_force(text: str) -> None:
+    """Exact probabilities match a count of every arrangement, to the fraction."""
+    assert analyse(text).exact == brute_force(text)
+
+
+@given(positions())
+def test_certain_cells_are_right(text: str) -> None:
+    """A cell called safe is never a mine, and one called a mine always is, in every arrangement."""
+    expected = brute_force(text)
+    for cell, p in analyse(text).probabilities.items():
+        if p in (0.0, 1.0):
+            assert expected[cell] == p
+
+
+class TestAnalyse:
+    def test_floating_cells_share_the_rest_by_binomial_weights(self) -> None:
+        """Cells next to no number share the mines the numbers leave."""
+        a = analyse("4x1x2\n01HH\n")
+        assert a.exact[(2, 0)] == 1
+        assert a.exact[(3, 0)] == 1
+
+    def test_best_is_a_safe_cell_when_there_is_one(self) -> None:
+        """A certainly safe cell is chosen over any guess."""
+        a = analyse("3x3x1\n1HH\nHHH\nHHH\n")
+        assert a.best is not None and a.probabilities[a.best] < 0.2
+        b = analyse("3x1x1\n1HH\n")
+        assert b.best == (2, 0)
+
+    def test_big_board_exact_to_the_fraction(self) -> None:
+        """On an expert-size board, the floating share is exact, not rounded."""
+        text = "30x16x99\n" + "\n".join(["H" * 30] * 16) + "\n"
+        a = analyse(text)
+        assert a.exact[(0, 0)] == Fraction(99, 480)
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("2x1x1\n2H\n", "the 2 at (0, 0) has 0 flags and 1 hidden neighbours"),
+            ("3x1x0\n1HH\n", "no arrangement"),
+            ("2x1x0\nFH\n", "1 flags but only 0 mines"),
+            ("2x1x1\n!H\n", "the game is over"),
+            ("2x2\nHH\n", "expected WIDTHxHEIGHTxMINES"),
+        ],
+    )
+    def test_impossible_positions_raise_value_error(self, text: str, message: str) -> None:
+        """Positions no arrangement fits, or that do not parse, raise ValueError with a reason."""
+        with pytest.raises(ValueError, match=re.escape(message)):
+            analyse(text)
+
+    def test_deterministic(self) -> None:
+        """The same position always gives the same move."""
+        text = "5x5x5\n" + "\n".join(["HHHHH"] * 5) + "\n"
+        assert len({analyse(text).best for _ in range(5)}) == 1
+
+
+class TestBenchCommand:
+    def test_bench_prints_rate_and_last_line(self) -> None:
+        """`python -m game.solver bench` ends with `won W of N` after the rate and interval."""
+        import subprocess
+        import sys
+
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "game.solver",
+                "bench",
+                "--preset",
+                "beginner",
+                "--games",
+                "12",
+                "--seed",
+                "5",
+                "--first-click",
+                "opening",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        lines = result.stdout.strip().splitlines()
+        assert re.fullmatch(r"won (\d+) of 12", lines[-1])
+        assert "95% CI" in result.stdout and "games per second" in result.stdout
+        won = int(lines[-1].split()[1])
+        assert won >= 6, "a probability solver wins most beginner games"
+
+    def test_solver_play_is_deterministic(self) -> None:
+        """The same seed gives the same result."""
+        from game.settings import PRESETS
+        from game.solver.__main__ import play
+
+        results = {play(PRESETS["intermediate"], 9) for _ in range(2)}
+        assert len(results) == 1
