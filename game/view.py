@@ -23,8 +23,10 @@ from game.query import DEFAULT, GameRequest, request_from_query
 from game.record import MAX_BYTES, GameRecord, RecordError
 from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.solver import analyse
 from game.state import Game, Status, problem
-from game.text import Layout
+from game.stats import figures
+from game.text import Layout, format_position
 
 REBUILD_SHARE = 4
 """Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
@@ -72,6 +74,8 @@ class Page:
         self.explosions = 0
         self.assisted = False
         self.replay_timer: Any = None
+        self.solver_timer: Any = None
+        self.hinted: list[Any] = []
         self.shown: Game | None = None
         self.focus: Position = (0, 0)
         self.flag_mode = False
@@ -119,6 +123,9 @@ class Page:
         self.listen(_by_id("copy-link"), "click", lambda _e: self.copy_link())
         self.listen(_by_id("download"), "click", lambda _e: self.download())
         self.listen(_by_id("open-file"), "change", self.on_open_file)
+        self.listen(_by_id("hint"), "click", lambda _e: self.hint())
+        self.listen(_by_id("autoplay"), "click", lambda _e: self.solver_move())
+        self.listen(_by_id("autoplay-run"), "click", lambda _e: self.toggle_solver())
         self.listen(document, "keydown", self.on_page_key)
         # The clock runs between moves too: keep its time when the page goes away.
         self.listen(window, "pagehide", lambda _e: self.save())
@@ -136,7 +143,7 @@ class Page:
         self.say(" ".join(m for m in (message, notice) if m))
         for name in ("difficulty", "flag-mode", "reset", "history", "undo", "replay"):
             _by_id(name).removeAttribute("disabled")
-        for name in ("copy-link", "download", "open-file"):
+        for name in ("copy-link", "download", "open-file", "hint", "autoplay", "autoplay-run"):
             _by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
 
@@ -151,6 +158,7 @@ class Page:
     def load(self, request: GameRequest, record: GameRecord, *, step: int | None = None) -> None:
         """Show the game of *record* (at *step*, or its last move) and rebuild the board."""
         self.stop_replay()
+        self.stop_solver()
         self.request = request
         self.history = record.history
         self.times = list(record.times)
@@ -220,7 +228,110 @@ class Page:
         slider.value = str(step)
         _by_id("step").textContent = f"{step} / {len(self.history)}"
         document.body.classList.toggle("past", step < len(self.history))
+        self.clear_hints()
         self.render()
+        self.show_summary()
+
+    def show_summary(self) -> None:
+        """Show the finished game's figures in `#summary`, or hide it while a game runs."""
+        summary = _by_id("summary")
+        game = self.game
+        if self.step < len(self.history) or not game.is_over():
+            summary.hidden = True
+            return
+        numbers = figures(self.history, self.elapsed_ms / 1000)
+        won = game.status is Status.WON
+        verdict = "Won" if won else "Lost"
+        if self.assisted:
+            verdict += " (assisted)"
+        items = (
+            ("time", f"{numbers.seconds:.3f} s"),
+            ("3BV", str(numbers.three_bv)),
+            ("3BV/s", f"{numbers.three_bv_per_second:.2f}"),
+            ("moves", str(numbers.clicks)),
+            ("efficiency", f"{numbers.efficiency:.0%}"),
+        )
+        # Only numbers and fixed words: safe to set as HTML.
+        summary.innerHTML = f'<p class="verdict">{verdict}</p>' + "".join(
+            f'<p class="figure"><b>{value}</b><span>{name}</span></p>' for name, value in items
+        )
+        summary.setAttribute("data-3bv", str(numbers.three_bv))
+        summary.setAttribute("data-time-ms", str(round(numbers.seconds * 1000)))
+        summary.hidden = False
+
+    def clear_hints(self) -> None:
+        """Remove the solver's marks from the board."""
+        for button in self.hinted:
+            button.classList.remove("hint-safe", "hint-guess", "hint-mine")
+        self.hinted.clear()
+
+    def hint(self) -> None:
+        """Mark the solver's next move: a safe cell, or the best guess; and every certain mine."""
+        game = self.game
+        if game.is_over():
+            return
+        try:
+            analysis = analyse(format_position(game))
+        except ValueError as error:  # only a flagged contradiction can cause this
+            self.say(f"No hint: {error}.")
+            return
+        self.clear_hints()
+        self.assisted = True
+        for cell, p in analysis.probabilities.items():
+            if p == 1:
+                self.mark(cell, "hint-mine")
+        best = analysis.best
+        if best is None:
+            return
+        risk = analysis.probabilities[best]
+        self.mark(best, "hint-safe" if risk == 0 else "hint-guess")
+        x, y = best
+        where = f"row {y + 1}, column {x + 1}"
+        self.say(f"Safe: {where}." if risk == 0 else f"Best guess: {where} ({risk:.0%} risk).")
+
+    def mark(self, pos: Position, name: str) -> None:
+        """Put the hint class *name* on the cell at *pos*."""
+        button = self.button_at(pos)
+        button.classList.add(name)
+        self.hinted.append(button)
+
+    def solver_move(self) -> bool:
+        """Let the solver make one move; return whether it could."""
+        game = self.game
+        if game.is_over():
+            return False
+        try:
+            best = analyse(format_position(game)).best
+        except ValueError as error:
+            self.say(f"The solver cannot move: {error}.")
+            return False
+        if best is None:
+            return False
+        self.assisted = True
+        self.make(CellOpened(best))
+        return True
+
+    def toggle_solver(self) -> None:
+        """Let the solver play on at a pace the eye can follow, or stop it."""
+        if self.solver_timer is not None:
+            self.stop_solver()
+            return
+        _by_id("autoplay-run").setAttribute("aria-pressed", "true")
+        self.solver_proxy = create_proxy(self.solver_tick)
+        self.solver_timer = window.setInterval(self.solver_proxy, REPLAY_STEP_MS)
+
+    def solver_tick(self) -> None:
+        """One step of the solver's play; stop when the game ends."""
+        if not self.solver_move() or self.game.is_over():
+            self.stop_solver()
+
+    def stop_solver(self) -> None:
+        """Stop the solver playing on, if it is."""
+        if self.solver_timer is not None:
+            window.clearInterval(self.solver_timer)
+            self.solver_timer = None
+            self.solver_proxy.destroy()
+            _by_id("autoplay-run").setAttribute("aria-pressed", "false")
 
     def sync_clock(self) -> None:
         """Run the clock while the live game is in play; stop it otherwise."""

@@ -15,7 +15,7 @@ def test_pyscript_toml_lists_every_core_module() -> None:
     listed = {Path(target).as_posix().lstrip("./") for target in config["files"].values()}
     modules = {
         p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "game").glob("*.py")
+        for p in (ROOT / "game").rglob("*.py")
         if p.name not in ("view.py", "cli.py", "__main__.py")
     }
     assert modules <= listed, f"missing from pyscript.toml: {sorted(modules - listed)}"

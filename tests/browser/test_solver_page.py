@@ -1,0 +1,72 @@
+"""The solver and the figures in the page: hint, solver moves, and the end-of-game summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pagehelpers import cell, states
+
+pytestmark = pytest.mark.browser
+
+Open = Callable[[str], Page]
+
+
+class TestSummary:
+    def test_win_shows_figures_with_3bv(self, open_game: Open) -> None:
+        """A won game shows its 3BV, time and moves; the attribute is the integer 3BV."""
+        page = open_game("layout=..*/.../*..")
+        assert page.is_hidden("#summary")
+        page.click(cell(page, 0, 0))
+        page.click(cell(page, 2, 2))
+        assert page.get_attribute("#board", "data-status") == "won"
+        expect(page.locator("#summary")).to_be_visible()
+        assert page.get_attribute("#summary", "data-3bv") == "2"
+        expect(page.locator("#summary")).to_contain_text("Won")
+        expect(page.locator("#summary")).to_contain_text("3BV/s")
+
+    def test_loss_shows_summary_and_undo_hides_it(self, open_game: Open) -> None:
+        """A lost game is summarised too; taking the move back hides the summary."""
+        page = open_game("layout=*.*/.../...")
+        page.click(cell(page, 0, 0))
+        expect(page.locator("#summary")).to_contain_text("Lost")
+        assert page.get_attribute("#summary", "data-3bv") == "2"
+        page.click("#undo")
+        assert page.is_hidden("#summary")
+
+
+class TestSolverControls:
+    def test_hint_marks_a_safe_cell_and_certain_mines(self, open_game: Open) -> None:
+        """After an opening, the hint marks a certainly safe cell in green and sure mines in red."""
+        page = open_game("layout=*.../..../...*")
+        page.click(cell(page, 3, 0))
+        page.click("#hint")
+        assert page.locator("#board .hint-safe").count() == 1
+        assert page.locator("#board .hint-mine").count() >= 1
+        expect(page.locator("#message")).to_contain_text("Safe:")
+
+    def test_hint_on_a_fresh_board_is_a_guess(self, open_game: Open) -> None:
+        """Before any reveal every cell is a guess, marked as such."""
+        page = open_game("preset=beginner&seed=3")
+        page.click("#hint")
+        assert page.locator("#board .hint-guess").count() == 1
+        expect(page.locator("#message")).to_contain_text("risk")
+
+    def test_solver_move_plays_one_move(self, open_game: Open) -> None:
+        """One press, one move, shown on the slider."""
+        page = open_game("layout=*.../..../...*")
+        page.click(cell(page, 3, 0))
+        page.click("#autoplay")
+        assert page.input_value("#history") == "2"
+
+    def test_solver_plays_on_to_the_end(self, open_game: Open) -> None:
+        """From its first guess (a corner), the solver clears this layout, at a visible pace."""
+        page = open_game("layout=......../......../...*..../......../........")
+        page.click("#autoplay-run")
+        page.wait_for_function(
+            "document.querySelector('#board').dataset.status === 'won'", timeout=20_000
+        )
+        expect(page.locator("#autoplay-run")).to_have_attribute("aria-pressed", "false")
+        assert states(page)[2][3] == "F"

@@ -1,0 +1,99 @@
+"""3BV against boards counted by hand, its bounds, and the `python -m game.stats` command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.board import Board
+from game.events import CellOpened, GameStarted
+from game.settings import Settings
+from game.state import Status, apply, start_game
+from game.stats import three_bv
+from game.text import Layout
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def board(*rows: str) -> Board:
+    layout = Layout.from_text("\n".join(rows))
+    return Board.from_mines(layout.width, layout.height, layout.mines)
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (("*.*", ".*."), 3),  # no opening: each of the 3 safe cells is a number
+        (("*..*", "....", "*..*"), 8),  # no zero at all: 8 lone numbers
+        (("*...", "....", "...."), 1),  # one opening clears the board
+        (("..*..", "..*..", "..*.."), 2),  # two openings split by a wall of mines
+        (("..*", "...", "*.."), 2),  # two openings that touch: they share the 2 in the middle
+        (("...*...", ".......", "...*..."), 3),  # two openings and the lone 2 between them
+    ],
+)
+def test_three_bv_of_hand_counted_boards(rows: tuple[str, ...], expected: int) -> None:
+    """3BV of small boards counted by hand."""
+    assert three_bv(board(*rows)) == expected
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    width, height = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    mines = draw(st.integers(0, width * height - 1))
+    start = GameStarted(Settings(width, height, mines), draw(st.integers(0, 9999)))
+    game = apply(start_game(start), CellOpened((0, 0)))
+    return Board.from_mines(width, height, game.board.mines())
+
+
+@given(boards())
+def test_three_bv_lies_between_one_and_the_safe_cells(b: Board) -> None:
+    """At least one click is needed, and never more than one per safe cell."""
+    assert 1 <= three_bv(b) <= b.safe_count
+
+
+@given(boards())
+def test_clicking_each_opening_then_each_lone_cell_wins_in_three_bv(b: Board) -> None:
+    """Clicking every still-hidden zero, then every still-hidden safe cell, takes exactly 3BV."""
+    game = start_game(GameStarted(Settings(b.width, b.height, b.mine_count), 0, b.mines()))
+    clicks = 0
+    for want_zero in (True, False):
+        for pos, cell in b.cells.items():
+            if cell.mine or (want_zero and cell.count):
+                continue
+            if game.status is Status.PLAYING or game.status is Status.READY:
+                after = apply(game, CellOpened(pos))
+                clicks += after is not game
+                game = after
+    assert game.status is Status.WON
+    assert clicks == three_bv(b)
+
+
+class TestCommand:
+    def run(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "game.stats", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
+
+    def test_prints_bare_integer_from_file_and_stdin(self, tmp_path: Path) -> None:
+        """`3bv FILE` and `3bv -` print the 3BV alone."""
+        path = tmp_path / "layout.txt"
+        path.write_text("..*\n...\n*..\n")
+        assert self.run("3bv", str(path)).stdout == "2\n"
+        assert self.run("3bv", "-", stdin="*.*\n.*.\n").stdout == "3\n"
+
+    def test_bad_input_is_an_error(self) -> None:
+        """A malformed layout names the line and column and exits non-zero."""
+        result = self.run("3bv", "-", stdin="*.\n.x\n")
+        assert result.returncode == 2
+        assert "line 2, column 2" in result.stderr
