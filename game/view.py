@@ -247,7 +247,7 @@ class Page:
         items = (
             ("time", f"{numbers.seconds:.3f} s"),
             ("3BV", str(numbers.three_bv)),
-            ("3BV/s", f"{numbers.three_bv_per_second:.2f}"),
+            ("3BV/s", f"{numbers.three_bv_per_second:.2f}" if numbers.seconds else "–"),
             ("moves", str(numbers.clicks)),
             ("efficiency", f"{numbers.efficiency:.0%}"),
         )
