@@ -28,6 +28,12 @@ from game.state import Game, Status, problem
 from game.stats import figures
 from game.text import Layout, format_position
 
+CONTROLS = (
+    "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
+    "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
+)  # fmt: skip
+"""The controls that stay disabled until Python is ready to answer them."""
+
 REBUILD_SHARE = 4
 """Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
 
@@ -76,6 +82,7 @@ class Page:
         self.replay_timer: Any = None
         self.solver_timer: Any = None
         self.hinted: list[Any] = []
+        self.overlay = False
         self.shown: Game | None = None
         self.focus: Position = (0, 0)
         self.flag_mode = False
@@ -126,6 +133,7 @@ class Page:
         self.listen(_by_id("hint"), "click", lambda _e: self.hint())
         self.listen(_by_id("autoplay"), "click", lambda _e: self.solver_move())
         self.listen(_by_id("autoplay-run"), "click", lambda _e: self.toggle_solver())
+        self.listen(_by_id("overlay"), "click", lambda _e: self.toggle_overlay())
         self.listen(document, "keydown", self.on_page_key)
         # The clock runs between moves too: keep its time when the page goes away.
         self.listen(window, "pagehide", lambda _e: self.save())
@@ -141,9 +149,7 @@ class Page:
         else:
             self.new_game(request)
         self.say(" ".join(m for m in (message, notice) if m))
-        for name in ("difficulty", "flag-mode", "reset", "history", "undo", "replay"):
-            _by_id(name).removeAttribute("disabled")
-        for name in ("copy-link", "download", "open-file", "hint", "autoplay", "autoplay-run"):
+        for name in CONTROLS:
             _by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
 
@@ -231,6 +237,37 @@ class Page:
         self.clear_hints()
         self.render()
         self.show_summary()
+        if self.overlay:
+            self.show_odds()
+
+    def toggle_overlay(self) -> None:
+        """Show or hide every hidden cell's mine probability."""
+        self.overlay = not self.overlay
+        _by_id("overlay").setAttribute("aria-pressed", "true" if self.overlay else "false")
+        if self.overlay:
+            self.assisted = True
+            self.show_odds()
+        else:
+            for button in self.board_el.querySelectorAll("[data-p]"):
+                button.removeAttribute("data-p")
+                button.style.removeProperty("--risk")
+
+    def show_odds(self) -> None:
+        """Write each hidden cell's exact mine probability on it, as a colour and a percentage."""
+        game = self.game
+        for button in self.board_el.querySelectorAll("[data-p]"):
+            button.removeAttribute("data-p")
+        if game.is_over():
+            return
+        try:
+            odds = analyse(format_position(game)).probabilities
+        except ValueError as error:
+            self.say(f"No odds: {error}.")
+            return
+        for pos, p in odds.items():
+            button = self.button_at(pos)
+            button.setAttribute("data-p", f"{p:.0%}")
+            button.style.setProperty("--risk", f"{p:.3f}")
 
     def show_summary(self) -> None:
         """Show the finished game's figures in `#summary`, or hide it while a game runs."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.solver import analyse
 from pagehelpers import cell, states
 
 pytestmark = pytest.mark.browser
@@ -70,3 +71,16 @@ class TestSolverControls:
         )
         expect(page.locator("#autoplay-run")).to_have_attribute("aria-pressed", "false")
         assert states(page)[2][3] == "F"
+
+    def test_odds_overlay_shows_each_hidden_cells_probability(self, open_game: Open) -> None:
+        """The overlay writes a percentage on every hidden cell, 0% and 100% where certain."""
+        page = open_game("layout=*.../..../...*")
+        page.click(cell(page, 3, 0))
+        page.click("#overlay")
+        hidden = page.locator("#board button[data-state='hidden']").count()
+        assert page.locator("#board button[data-p]").count() == hidden
+        position = "4x3x2\n" + "".join(row + "\n" for row in states(page))
+        for (x, y), p in analyse(position).probabilities.items():
+            assert page.get_attribute(cell(page, x, y), "data-p") == f"{p:.0%}"
+        page.click("#overlay")
+        assert page.locator("#board button[data-p]").count() == 0
