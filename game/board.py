@@ -191,10 +191,6 @@ class Board:
         """Return the positions of all laid mines."""
         return frozenset(pos for pos, cell in self.cells.items() if cell.mine)
 
-    def is_on_board(self, pos: Position) -> bool:
-        """Tell whether *pos* lies on this board."""
-        return pos in self.cells
-
     def is_cleared(self) -> bool:
         """Tell whether every cell without a mine is revealed (the win rule)."""
         return self.mines_laid and self.revealed_safe == self.safe_count

@@ -21,13 +21,8 @@ def is_shown_over(game: Game) -> bool:
     return game.status in (Status.WON, Status.LOST)
 
 
-def cell_label(cell: Cell, pos: Position, board: Board, over: bool) -> str:
-    """Return what a screen reader says for *cell*: its state, then its row and column."""
-    what = _describe(cell, over, pos == board.exploded)
-    return f"{what}, row {pos[1] + 1}, column {pos[0] + 1}"
-
-
 def _describe(cell: Cell, over: bool, exploded: bool) -> str:
+    """Return what a screen reader says of a cell's state (its label, before its place)."""
     if type(cell) is Hidden:
         return "mine" if over and cell.mine else "hidden"
     if type(cell) is Flagged:
