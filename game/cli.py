@@ -42,6 +42,7 @@ _COLOURS = {
     "!": "41;37;1",
 }
 _GLYPHS = {"H": "·", "0": " "}
+_ASCII_GLYPHS = {"H": ".", "0": " "}
 
 
 class UsageError(Exception):
@@ -143,13 +144,15 @@ class Terminal:
     out: TextIO
     plain: bool
     colour: bool = False
+    unicode: bool = True
 
     def show(self) -> None:
         """Print the game for the chosen audience."""
         if self.plain:
             self.out.write(format_position(self.game) + status_line(self.game) + "\n\n")
         else:
-            self.out.write(render_board(self.game, colour=self.colour) + "\n")
+            board = render_board(self.game, colour=self.colour, unicode=self.unicode)
+            self.out.write(board + "\n")
         self.out.flush()
 
     def error(self, message: str) -> None:
@@ -194,7 +197,7 @@ class Terminal:
             self.show()
 
 
-def render_board(game: Game, *, colour: bool = False) -> str:
+def render_board(game: Game, *, colour: bool = False, unicode: bool = True) -> str:
     """Draw *game* for people: column numbers on top, row numbers on the left, a status line.
 
     Column numbers of two digits are written in two header lines so that
@@ -208,15 +211,15 @@ def render_board(game: Game, *, colour: bool = False) -> str:
         lines.append(" " * margin + tens.rstrip())
     lines.append(" " * margin + " ".join(str(x % 10) for x in range(board.width)))
     for y, row in enumerate(board_rows(board)):
-        cells = " ".join(_paint(char, colour) for char in row)
+        cells = " ".join(_paint(char, colour, unicode) for char in row)
         lines.append(f"{y:>{margin - 1}} {cells}")
     lines.append("")
     lines.append(_summary(game))
     return "\n".join(lines)
 
 
-def _paint(char: str, colour: bool) -> str:
-    glyph = _GLYPHS.get(char, char)
+def _paint(char: str, colour: bool, unicode: bool) -> str:
+    glyph = (_GLYPHS if unicode else _ASCII_GLYPHS).get(char, char)
     code = _COLOURS.get(char)
     return f"\x1b[{code}m{glyph}\x1b[0m" if colour and code else glyph
 
@@ -244,7 +247,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         return 2
     source = stdin if stdin is not None else sys.stdin
     colour = not args.plain and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    terminal = Terminal(start_game(start), sys.stdout, args.plain, colour)
+    encoding = (sys.stdout.encoding or "ascii").lower().replace("-", "")
+    terminal = Terminal(start_game(start), sys.stdout, args.plain, colour, encoding == "utf8")
     if not args.plain:
         print(HELP + "\n")
     terminal.run(_prompted(source) if not args.plain and source.isatty() else source)

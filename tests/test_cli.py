@@ -151,3 +151,21 @@ class TestForPeople:
         row0 = next(line for line in lines if line.startswith(" 0 "))
         assert len(units) == len(row0)
         assert tens.index("1") == units.index("0", 20)
+
+
+def test_ascii_terminal_gets_ascii_glyphs() -> None:
+    """A terminal that cannot show '·' gets '.' for hidden cells instead of a crash."""
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--seed", "5"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "0 . . . . . . . . ." in result.stdout
