@@ -5,7 +5,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test check lint typecheck pytest install-dev vendor chromium bench bench-page clean
+.PHONY: site serve test check lint typecheck pytest install-dev vendor chromium bench bench-page clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor
@@ -22,17 +22,19 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-vendor/.stamp: node_modules/.package-lock.json tools/vendor.py
+# Cheap to redo, and sw.js must follow every change to the site's files.
+vendor: node_modules/.package-lock.json
 	$(PYTHON) tools/vendor.py
-	@touch $@
-
-vendor: vendor/.stamp
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; \
 	fi
+
+## Write exactly the deployable files into _site/ (what GitHub Pages serves).
+site: node_modules/.package-lock.json
+	$(PYTHON) tools/vendor.py --site _site
 
 check: lint typecheck
 

@@ -34,4 +34,34 @@
   });
   window.addEventListener("py:error", function () { fail("Python reported an error"); });
   setTimeout(function () { fail("loading took more than two minutes"); }, LIMIT_MS);
+
+  // Offline: the service worker (sw.js, written by `make vendor`) keeps every
+  // file of the game. A new version waits until the player chooses to update;
+  // the game in progress is saved, so reloading loses nothing.
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  function offer(worker) {
+    var banner = document.getElementById("update");
+    if (!banner || !navigator.serviceWorker.controller) return;
+    banner.hidden = false;
+    document.getElementById("update-now").addEventListener("click", function () {
+      worker.postMessage("skip-waiting");
+    });
+  }
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("./sw.js").then(function (registration) {
+      if (registration.waiting) offer(registration.waiting);
+      registration.addEventListener("updatefound", function () {
+        var worker = registration.installing;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed") offer(worker);
+        });
+      });
+    }).catch(function () { /* no service worker: the game still works online */ });
+    var reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (reloading || !document.getElementById("update") || document.getElementById("update").hidden) return;
+      reloading = true;
+      location.reload();
+    });
+  });
 })();

@@ -42,3 +42,17 @@ def test_page_references_only_relative_same_origin_urls() -> None:
         for url in urls:
             assert "//" not in url, f"{name} loads {url} from another origin"
             assert not url.startswith("/"), f"{name} uses an absolute path {url}"
+
+
+def test_manifest_is_relative_and_its_icons_exist() -> None:
+    """The app manifest works under any sub-path, and every icon it names is shipped."""
+    import json
+
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./")
+        assert (ROOT / icon["src"]).exists()

@@ -1,4 +1,8 @@
-"""Copy the pinned browser runtime from node_modules into vendor/, which the page loads.
+"""Set up the site: copy the pinned runtime into vendor/ and write the service worker.
+
+The runtime comes from node_modules (run `npm ci` first; `make vendor` does
+both). The service worker, ./sw.js, is written from js/sw.template.js with the
+exact list of files the page needs and a version hashed from their contents.
 
 Only the files the page requests are copied: PyScript's core and the chunks
 it loads for a `<script type="py">` page (its plugins' small entry chunks,
@@ -9,8 +13,11 @@ package lock. Run `npm ci` first; `make vendor` does both.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,14 +61,72 @@ def copy(source: Path, patterns: tuple[str, ...], target: Path) -> list[Path]:
     return copied
 
 
+SITE_FILES = (
+    "index.html",
+    "pyscript.toml",
+    "manifest.webmanifest",
+    "js/loading.js",
+    "game/view.py",
+    "css/minesweeper.css",
+    "css/flag.svg",
+    "css/mine.svg",
+    "css/icon.svg",
+    "css/icon-192.png",
+    "css/icon-512.png",
+)
+"""The page's own files besides the core modules (listed in pyscript.toml) and vendor/.
+
+game/view.py is the page's script (its `src`), so pyscript.toml does not list it.
+"""
+
+
+def site_files() -> list[str]:
+    """Return every file the game needs, relative to the root, in a fixed order."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    modules = [target.removeprefix("./") for target in config["files"].values()]
+    vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
+    return [*SITE_FILES, *modules, *vendored]
+
+
+def write_service_worker(files: list[str], root: Path = ROOT) -> str:
+    """Write *root*/sw.js for *files* there; return its version (a hash of their contents)."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((root / name).read_bytes())
+    digest.update((ROOT / "js" / "sw.template.js").read_bytes())
+    version = digest.hexdigest()[:16]
+    urls = ["./", *(f"./{name}" for name in files)]
+    template = (ROOT / "js" / "sw.template.js").read_text()
+    worker = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(urls))
+    (root / "sw.js").write_text(worker)
+    return version
+
+
+def copy_site(target: Path) -> list[str]:
+    """Copy exactly the deployable files (and sw.js) into *target*; return their names."""
+    if target.exists():
+        shutil.rmtree(target)
+    names = [*site_files(), "sw.js"]
+    for name in names:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+    return names
+
+
 def main() -> int:
-    """Rebuild vendor/ from node_modules."""
+    """Rebuild vendor/ and sw.js; with `--site DIR`, also copy the deployable site there."""
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
     files = copy(MODULES / "@pyscript" / "core" / "dist", PYSCRIPT_FILES, VENDOR / "pyscript")
     files += copy(MODULES / "pyodide", PYODIDE_FILES, VENDOR / "pyodide")
     size = sum(p.stat().st_size for p in files)
     print(f"vendor/: {len(files)} files, {size / 1e6:.1f} MB")
+    version = write_service_worker(site_files())
+    print(f"sw.js: version {version}")
+    if sys.argv[1:2] == ["--site"] and len(sys.argv) == 3:
+        names = copy_site(Path(sys.argv[2]))
+        print(f"{sys.argv[2]}/: {len(names)} files, the whole game")
     return 0
 
 

@@ -1,0 +1,48 @@
+// Service worker: precaches the whole game on the first visit so later visits
+// work offline. tools/vendor.py writes ./sw.js from this template, filling in
+// the file list and a version derived from the files' contents, so every
+// build that changes a file is a new worker with a new cache name.
+"use strict";
+
+const VERSION = "__VERSION__";
+const CACHE = "pyminesweeper-" + VERSION;
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  // A fresh download of every file, bypassing the HTTP cache, or the install fails.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(FILES.map((url) => new Request(url, { cache: "reload" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  // Old versions' caches go once this one is in charge.
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((key) => key.startsWith("pyminesweeper-") && key !== CACHE)
+          .map((key) => caches.delete(key))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  // The page asks a waiting update to take over, between games.
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const navigation = request.mode === "navigate";
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      // The page's URL parameters choose a game; every one is the same index.html.
+      cache.match(navigation ? "./" : request, { ignoreSearch: navigation })
+        .then((cached) => cached || fetch(request))
+    )
+  );
+});
