@@ -718,7 +718,9 @@ class Page:
             self.focus = pos
 
     def on_key_down(self, event: JsEvent) -> None:
-        """Arrows move, Space and Enter reveal or chord, F flags."""
+        """Arrows move, Space and Enter reveal or chord, F flags (Ctrl+F stays the browser's)."""
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
         key = str(event.key)
         board = self.game.board
         if key in _ARROWS:

@@ -189,6 +189,8 @@ class TestKeyboardAndTouch:
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("f")
         assert page.get_attribute(cell(page, 0, 0), "data-state") == "flagged"
+        page.keyboard.press("Control+f")  # the browser's find, not a flag toggle
+        assert page.get_attribute(cell(page, 0, 0), "data-state") == "flagged"
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowDown")
         page.keyboard.press(" ")
