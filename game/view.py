@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
@@ -65,6 +66,39 @@ def _by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
+class Repeater:
+    """A step repeated at a readable pace, switched by one toggle button.
+
+    The button's `aria-pressed` tells whether it runs (the replay, the
+    solver playing on).
+    """
+
+    def __init__(self, button: str, step: Callable[[], None]) -> None:
+        self.button = button
+        self.step = step
+        self.timer: Any = None
+        self.proxy: Any = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the step is being repeated."""
+        return self.timer is not None
+
+    def start(self) -> None:
+        """Repeat the step every `REPLAY_STEP_MS`."""
+        self.proxy = create_proxy(self.step)
+        self.timer = window.setInterval(self.proxy, REPLAY_STEP_MS)
+        _by_id(self.button).setAttribute("aria-pressed", "true")
+
+    def stop(self) -> None:
+        """Stop repeating, if it is."""
+        if self.timer is not None:
+            window.clearInterval(self.timer)
+            self.timer = None
+            self.proxy.destroy()
+            _by_id(self.button).setAttribute("aria-pressed", "false")
+
+
 class Page:
     """The game on the page: the current history and what the DOM shows of it."""
 
@@ -79,8 +113,8 @@ class Page:
         self.times: list[int] = []
         self.explosions = 0
         self.assisted = False
-        self.replay_timer: Any = None
-        self.solver_timer: Any = None
+        self.replayer = Repeater("replay", self.replay_tick)
+        self.solver_player = Repeater("autoplay-run", self.solver_tick)
         self.hinted: list[Any] = []
         self.overlay = False
         self.shown: Game | None = None
@@ -163,8 +197,8 @@ class Page:
 
     def load(self, request: GameRequest, record: GameRecord, *, step: int | None = None) -> None:
         """Show the game of *record* (at *step*, or its last move) and rebuild the board."""
-        self.stop_replay()
-        self.stop_solver()
+        self.replayer.stop()
+        self.solver_player.stop()
         self.request = request
         self.history = record.history
         self.times = list(record.times)
@@ -350,25 +384,15 @@ class Page:
 
     def toggle_solver(self) -> None:
         """Let the solver play on at a pace the eye can follow, or stop it."""
-        if self.solver_timer is not None:
-            self.stop_solver()
-            return
-        _by_id("autoplay-run").setAttribute("aria-pressed", "true")
-        self.solver_proxy = create_proxy(self.solver_tick)
-        self.solver_timer = window.setInterval(self.solver_proxy, REPLAY_STEP_MS)
+        if self.solver_player.running:
+            self.solver_player.stop()
+        else:
+            self.solver_player.start()
 
     def solver_tick(self) -> None:
         """One step of the solver's play; stop when the game ends."""
         if not self.solver_move() or self.game.is_over():
-            self.stop_solver()
-
-    def stop_solver(self) -> None:
-        """Stop the solver playing on, if it is."""
-        if self.solver_timer is not None:
-            window.clearInterval(self.solver_timer)
-            self.solver_timer = None
-            self.solver_proxy.destroy()
-            _by_id("autoplay-run").setAttribute("aria-pressed", "false")
+            self.solver_player.stop()
 
     def sync_clock(self) -> None:
         """Run the clock while the live game is in play; stop it otherwise."""
@@ -388,7 +412,7 @@ class Page:
         """
         if problem(self.view, move) is not None:
             return
-        self.stop_replay()
+        self.replayer.stop()
         history = self.history
         if self.step < len(history):
             history = history.upto(self.step)
@@ -419,7 +443,7 @@ class Page:
         """Take back the last move, even a fatal one (the game then counts an explosion)."""
         if not self.history.moves:
             return
-        self.stop_replay()
+        self.replayer.stop()
         if self.history.current.status is Status.LOST:
             self.explosions += 1
         last = len(self.history) - 1
@@ -434,36 +458,26 @@ class Page:
 
     def on_slider(self, _event: JsEvent) -> None:
         """Travel in time: show the game after the chosen number of moves."""
-        self.stop_replay()
+        self.replayer.stop()
         self.show_step(int(_by_id("history").value))
 
     def toggle_replay(self) -> None:
         """Play the game back from the start at a readable pace, or pause it."""
-        if self.replay_timer is not None:
-            self.stop_replay()
+        if self.replayer.running:
+            self.replayer.stop()
             return
         if not self.history.moves:
             return
         if self.step >= len(self.history):
             self.show_step(0)
-        _by_id("replay").setAttribute("aria-pressed", "true")
-        self.replay_proxy = create_proxy(self.replay_tick)
-        self.replay_timer = window.setInterval(self.replay_proxy, REPLAY_STEP_MS)
+        self.replayer.start()
 
     def replay_tick(self) -> None:
         """Show one more move of the replay; stop at the end."""
         if self.step < len(self.history):
             self.show_step(self.step + 1)
         if self.step >= len(self.history):
-            self.stop_replay()
-
-    def stop_replay(self) -> None:
-        """Pause the replay, if one is running."""
-        if self.replay_timer is not None:
-            window.clearInterval(self.replay_timer)
-            self.replay_timer = None
-            self.replay_proxy.destroy()
-            _by_id("replay").setAttribute("aria-pressed", "false")
+            self.replayer.stop()
 
     def share_request(self) -> GameRequest:
         """Return a request for this very board: its layout once mines are laid, else its seed."""

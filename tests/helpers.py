@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.history import History
 from game.settings import FirstClick, Settings
@@ -48,3 +53,22 @@ def rows(game: Game) -> list[str]:
 def history_of(start: GameStarted, *moves: str) -> History:
     """Return a history of *moves* after *start*."""
     return History(start, tuple(move(m) for m in moves))
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_module(
+    module: str, *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run `python -m module args` from the project root, feeding *stdin*."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )

@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import run_module
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """Run the terminal game with *args*, feeding *stdin*."""
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    return run_module("game", *args, stdin=stdin)
 
 
 def blocks(stdout: str) -> list[list[str]]:
@@ -155,17 +146,6 @@ class TestForPeople:
 
 def test_ascii_terminal_gets_ascii_glyphs() -> None:
     """A terminal that cannot show '·' gets '.' for hidden cells instead of a crash."""
-    import os
-
-    result = subprocess.run(
-        [sys.executable, "-m", "game", "--seed", "5"],
-        input="",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-        env={**os.environ, "PYTHONIOENCODING": "ascii"},
-    )
+    result = run_module("game", "--seed", "5", env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr
     assert "0 . . . . . . . . ." in result.stdout

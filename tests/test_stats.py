@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,7 @@ from game.settings import Settings
 from game.state import Status, apply, start_game
 from game.stats import three_bv
 from game.text import Layout
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import run_module
 
 
 def board(*rows: str) -> Board:
@@ -75,15 +73,7 @@ def test_clicking_each_opening_then_each_lone_cell_wins_in_three_bv(b: Board) ->
 
 class TestCommand:
     def run(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "game.stats", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-            check=False,
-        )
+        return run_module("game.stats", *args, stdin=stdin)
 
     def test_prints_bare_integer_from_file_and_stdin(self, tmp_path: Path) -> None:
         """`3bv FILE` and `3bv -` print the 3BV alone."""
