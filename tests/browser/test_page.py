@@ -50,6 +50,22 @@ class TestLoad:
         expect(page.locator("#loading-text")).to_contain_text("could not start")
         expect(page.locator("#message")).to_contain_text("could not be loaded")
 
+    def test_content_security_policy_is_never_violated(self, page: Page, base_url: str) -> None:
+        """The page declares a same-origin CSP, and loading and playing break none of it."""
+        page.add_init_script(
+            "window.violations = [];"
+            "document.addEventListener('securitypolicyviolation',"
+            " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"
+        )
+        page.goto(base_url + "?preset=expert&seed=4")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content") or ""
+        assert "default-src 'self'" in policy and "object-src 'none'" in policy
+        page.click(cell(page, 3, 3))
+        page.click("#hint")
+        page.click("#overlay")
+        assert page.evaluate("window.violations") == []
+
     def test_no_request_leaves_the_page_origin(self, page: Page, base_url: str) -> None:
         """Loading and playing fetch only from 127.0.0.1."""
         hosts: set[str] = set()
