@@ -593,13 +593,17 @@ class Page:
         """Move keyboard focus to the focused cell."""
         self.button_at(self.focus).focus()
 
+    def set_tab_stop(self, pos: Position) -> None:
+        """Make *pos* the one cell in the tab order (roving tabindex)."""
+        if pos != self.focus:
+            self.button_at(self.focus).setAttribute("tabindex", "-1")
+            self.focus = pos
+            self.button_at(pos).setAttribute("tabindex", "0")
+
     def move_focus(self, pos: Position) -> None:
-        """Make *pos* the one cell in the tab order (roving tabindex) and focus it."""
-        self.button_at(self.focus).setAttribute("tabindex", "-1")
-        self.focus = pos
-        button = self.button_at(pos)
-        button.setAttribute("tabindex", "0")
-        button.focus()
+        """Make *pos* the tab stop and focus it."""
+        self.set_tab_stop(pos)
+        self.focus_cell()
 
     def say(self, text: str) -> None:
         """Show *text* in `#message` (a polite live region)."""
@@ -652,7 +656,7 @@ class Page:
         if self.long_pressed:
             self.long_pressed = False
             return
-        self.focus = pos
+        self.set_tab_stop(pos)  # not every browser focuses a clicked button
         self.primary(pos)
 
     def on_cell_aux_click(self, event: JsEvent) -> None:
@@ -729,7 +733,7 @@ class Page:
         """Follow focus that arrives by mouse or by Tab."""
         pos = self.cell_of(event)
         if pos is not None:
-            self.focus = pos
+            self.set_tab_stop(pos)
 
     def on_key_down(self, event: JsEvent) -> None:
         """Arrows move, Space and Enter reveal or chord, F flags (Ctrl+F stays the browser's)."""

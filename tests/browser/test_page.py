@@ -212,6 +212,16 @@ class TestKeyboardAndTouch:
         page.keyboard.press(" ")
         assert states(page)[0] == "F100"
 
+    def test_a_click_moves_the_single_tab_stop(self, open_game: Open) -> None:
+        """After a mouse click, the clicked cell is the one cell Tab reaches."""
+        page = open_game(LAYOUT)
+        page.click(cell(page, 1, 0))
+        page.click(cell(page, 2, 2), button="right")
+        page.click(cell(page, 3, 1))
+        stops = page.locator("#board button[tabindex='0']")
+        assert stops.count() == 1
+        assert stops.get_attribute("data-x") == "3" and stops.get_attribute("data-y") == "1"
+
     def test_long_press_flags_on_touch(self, open_game: Open) -> None:
         """A touch held on a cell flags it, and the tap that ends it does not reveal."""
         page = open_game(LAYOUT)
