@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from game.events import GameStarted
-from game.settings import PRESETS, Settings, SettingsError, parse_first_click, preset
+from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.text import Layout, TextFormatError
 
 DEFAULT_PRESET = "beginner"
@@ -44,7 +44,7 @@ class GameRequest:
             parts = (
                 [f"preset={name}"] if name else [f"w={s.width}", f"h={s.height}", f"m={s.mines}"]
             )
-            if s.first_click is not Settings(1, 1, 0).first_click:
+            if s.first_click is not FirstClick.OPENING:
                 parts.append(f"first={s.first_click.value}")
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
