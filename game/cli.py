@@ -85,12 +85,9 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
                 "--layout sets the board: leave out --preset, --width, --height and --mines"
             )
         try:
-            with open(args.layout, encoding="utf-8") as file:
-                layout = Layout.from_text(file.read())
-        except OSError as error:
-            raise UsageError(f"cannot read the layout {args.layout}: {error.strerror}") from None
-        except (TextFormatError, UnicodeDecodeError) as error:
-            raise UsageError(f"{args.layout}: {error}") from None
+            layout = Layout.from_file(args.layout)
+        except TextFormatError as error:
+            raise UsageError(str(error)) from None
         return GameStarted(layout.settings(), seed, layout.mines)
     base = preset(args.preset or "beginner")
     try:

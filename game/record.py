@@ -112,13 +112,10 @@ class GameRecord:
             raise RecordError(str(error)) from None
 
 
-def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        expected = (
-            kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        )
-        raise RecordError(f"{name!r} must be {expected}, got {value!r}"[:200])
+        raise RecordError(f"{name!r} must be {kind.__name__}, got {value!r}"[:200])
     return value
 
 

@@ -79,16 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m game.stats 3bv FILE|-", file=sys.stderr)
         return 2
     try:
-        if args[1] == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args[1], encoding="utf-8") as file:
-                text = file.read()
-        layout = Layout.from_text(text)
-    except OSError as error:
-        print(f"error: cannot read {args[1]}: {error.strerror}", file=sys.stderr)
-        return 2
-    except (TextFormatError, UnicodeDecodeError) as error:
+        layout = Layout.from_file(args[1])
+    except TextFormatError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(three_bv(Board.from_mines(layout.width, layout.height, layout.mines)))

@@ -6,6 +6,7 @@ in the form JSMinesweeper's analysis mode reads.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -86,6 +87,22 @@ class Layout:
         if len(mines) == layout.width * layout.height:
             raise TextFormatError("every cell of the layout is a mine: leave at least one safe")
         return layout
+
+    @classmethod
+    def from_file(cls, path: str) -> Layout:
+        """Read a layout text from the file at *path*, or from standard input if it is `-`.
+
+        :raises TextFormatError: naming the file, and the line and column of a bad layout.
+        """
+        try:
+            if path == "-":
+                return cls.from_text(sys.stdin.read())
+            with open(path, encoding="utf-8") as file:
+                return cls.from_text(file.read())
+        except OSError as error:
+            raise TextFormatError(f"cannot read the layout {path}: {error.strerror}") from None
+        except (TextFormatError, UnicodeDecodeError) as error:
+            raise TextFormatError(f"{path}: {error}") from None
 
     @classmethod
     def from_board(cls, board: Board) -> Layout:
