@@ -1,8 +1,9 @@
 """The page's URL parameters: which game to start, or why the URL cannot be used.
 
-`preset`, `w`, `h`, `m`, `seed`, `first` and `layout` (rows of `*` and `.`
-joined by `/`). Any invalid value gives a message and the default game, so
-the page never stops working because of its URL.
+`preset`, `w`, `h`, `m`, `seed`, `first`, `layout` (rows of `*` and `.`
+joined by `/`) and `daily` (YYYY-MM-DD: that day's board of the preset).
+Any invalid value gives a message and the default game, so the page never
+stops working because of its URL.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from game.events import GameStarted
+from game.records import daily_seed, parse_day
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.text import Layout, TextFormatError
 
@@ -27,6 +29,13 @@ class GameRequest:
     """A seed that fixes the board (the same on every new game), or None for a fresh one each."""
     layout: Layout | None = None
     """A layout to play exactly, or None for a random board."""
+    daily: str | None = None
+    """The day (YYYY-MM-DD) of a daily board, whose seed follows from the day and preset."""
+
+    @classmethod
+    def for_day(cls, name: str, day: str) -> GameRequest:
+        """Return the request for preset *name*'s daily board of *day*."""
+        return cls(PRESETS[name], daily_seed(day, name), daily=day)
 
     def start(self, fresh_seed: int) -> GameStarted:
         """Return the event that starts this game, using *fresh_seed* unless a seed is fixed."""
@@ -35,6 +44,8 @@ class GameRequest:
 
     def to_query(self) -> str:
         """Return the URL query that asks for this game again (without `?`)."""
+        if self.daily is not None:
+            return f"preset={self.settings.preset_name()}&daily={self.daily}"
         if self.layout is not None:
             rows = self.layout.to_text().strip().replace("\n", "/")
             parts = [f"layout={rows}"]
@@ -84,6 +95,8 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
     seed = _integer(params, "seed")
     if seed is not None and not 0 <= seed < 2**53:
         raise SettingsError(f"seed={seed} is out of range: it must be 0 to 2**53 - 1")
+    if "daily" in params:
+        return _daily(params)
     first = parse_first_click(params["first"][-1]) if "first" in params else None
     if "layout" in params:
         layout = Layout.from_text(params["layout"][-1].replace("/", "\n"))
@@ -97,3 +110,16 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
         first if first is not None else base.first_click,
     )
     return GameRequest(settings, seed)
+
+
+def _daily(params: dict[str, list[str]]) -> GameRequest:
+    extra = sorted(set(params) & {"w", "h", "m", "seed", "first", "layout"})
+    if extra:
+        raise SettingsError(f"a daily board is fixed: remove {', '.join(extra)} from the link")
+    name = params["preset"][-1] if "preset" in params else DEFAULT_PRESET
+    preset(name)
+    try:
+        day = parse_day(params["daily"][-1].strip())
+    except ValueError as error:
+        raise SettingsError(str(error)) from None
+    return GameRequest.for_day(name, day)

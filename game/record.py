@@ -15,7 +15,9 @@ Schema (version 1)::
      "moves": [["r", 3, 3, 0], ["f", 5, 4, 1830], ...],   # code, x, y, ms since start
      "elapsed_ms": 52310,                 # time played, for the timer
      "explosions": 0,                     # times the player blew up and undid it
-     "assisted": false}                   # undo or rewind was used
+     "assisted": false,                   # undo or rewind was used
+     "counted": false,                    # already in the records (optional)
+     "daily": "2026-11-22" | null}        # the day of a daily board (optional)
 """
 
 from __future__ import annotations
@@ -26,14 +28,14 @@ from typing import Any, Final
 
 from game.events import MOVE_CODES, MOVES_BY_CODE, GameStarted, Move
 from game.history import History
+from game.records import parse_day
 from game.settings import Settings, SettingsError, parse_first_click
 from game.state import problem
 from game.text import Layout, TextFormatError
+from game.versioned import read_versioned
 
 FORMAT: Final = "pyminesweeper-game"
 VERSION: Final = 1
-MAX_BYTES: Final = 2_000_000
-"""The largest record accepted: far above any real game (a 100x100 game of 30,000 moves)."""
 
 
 class RecordError(ValueError):
@@ -54,6 +56,10 @@ class GameRecord:
     """How many times the player hit a mine and undid it."""
     assisted: bool = False
     """Whether undo or a rewind was used (then no record time counts)."""
+    counted: bool = False
+    """Whether the game's end is already in the player's records (a game counts once)."""
+    daily: str | None = None
+    """The day (YYYY-MM-DD) if this is that day's daily board."""
 
     def to_json(self) -> str:
         """Return the record as compact JSON text."""
@@ -82,6 +88,8 @@ class GameRecord:
             "elapsed_ms": self.elapsed_ms,
             "explosions": self.explosions,
             "assisted": self.assisted,
+            "counted": self.counted,
+            "daily": self.daily,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -91,21 +99,7 @@ class GameRecord:
 
         :raises RecordError: naming the first problem found.
         """
-        if len(text) > MAX_BYTES:
-            raise RecordError(f"the file is too large ({len(text):,} bytes; at most {MAX_BYTES:,})")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
-            raise RecordError(f"this is not JSON ({error})") from None
-        if not isinstance(data, dict):
-            raise RecordError("this is not a saved game: expected a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"this is not a saved game: its format is not {FORMAT!r}")
-        version = data.get("version")
-        if version != VERSION:
-            raise RecordError(
-                f"saved game version {version!r} is not supported (expected {VERSION})"
-            )
+        data = read_versioned(text, FORMAT, VERSION, "saved game", RecordError)
         try:
             return _read(data)
         except (SettingsError, TextFormatError) as error:
@@ -171,4 +165,16 @@ def _read(data: dict[str, Any]) -> GameRecord:
         _count(data, "elapsed_ms"),
         _count(data, "explosions"),
         bool(_field(data, "assisted", bool)),
+        bool(_field(data, "counted", bool)) if "counted" in data else False,
+        _daily(data),
     )
+
+
+def _daily(data: dict[str, Any]) -> str | None:
+    day = data.get("daily")
+    if day is None:
+        return None
+    try:
+        return parse_day(day if isinstance(day, str) else repr(day))
+    except ValueError as error:
+        raise RecordError(str(error)) from None

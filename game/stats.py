@@ -12,7 +12,8 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.board import Board
+from game.board import Board, Flagged, Position
+from game.events import FlagToggled
 from game.history import History
 from game.text import Layout, TextFormatError
 
@@ -52,8 +53,15 @@ class Figures:
     """Minimum left clicks to clear the board."""
     clicks: int
     """Moves made: reveals, flags and chords."""
+    useful: int
+    """Clicks that counted: those that opened cells, and flags left standing on mines."""
     seconds: float
     """Time played."""
+
+    @property
+    def wasted(self) -> int:
+        """Clicks that changed nothing for good: unflags, wrong or removed flags."""
+        return self.clicks - self.useful
 
     @property
     def efficiency(self) -> float:
@@ -66,10 +74,34 @@ class Figures:
         return self.three_bv / self.seconds if self.seconds > 0 else 0.0
 
 
+def useful_clicks(history: History) -> int:
+    """Count the moves of *history* that opened cells or left a flag on a mine for good.
+
+    A reveal or chord always opens something (the rules refuse one that
+    would not); a flag is useful only if it is the last toggle of its cell
+    and the cell holds a mine at the end.
+    """
+    last_toggle: dict[Position, int] = {}
+    opened = 0
+    for index, move in enumerate(history.moves):
+        if type(move) is FlagToggled:
+            last_toggle[move.pos] = index
+        else:
+            opened += 1
+    cells = history.current.board.cells
+    flags = sum(1 for pos in last_toggle if type(cells[pos]) is Flagged and cells[pos].mine)
+    return opened + flags
+
+
 def figures(history: History, seconds: float) -> Figures:
     """Return the figures of the game in *history*, played in *seconds*."""
     board = history.current.board
-    return Figures(three_bv(board) if board.mines_laid else 0, len(history), seconds)
+    return Figures(
+        three_bv(board) if board.mines_laid else 0,
+        len(history),
+        useful_clicks(history),
+        seconds,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

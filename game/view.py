@@ -9,29 +9,33 @@ costs time, so a move makes one or two per changed cell and no more).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.board import Hidden, Position, Revealed
+from game.charts import histogram_svg, trend_svg
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.history import History
 from game.query import DEFAULT, GameRequest, request_from_query
-from game.record import MAX_BYTES, GameRecord, RecordError
+from game.record import GameRecord, RecordError
+from game.records import Records, RecordsError, Result, mode_key, mode_label
 from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
 from game.state import Game, Status, problem
 from game.stats import figures
 from game.text import Layout, format_position
+from game.versioned import MAX_BYTES
 
 CONTROLS = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
-    "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
+    "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
 
@@ -46,6 +50,9 @@ is cheaper (measured by bench/page.py on a 100x100 opening).
 SAVE_KEY = "pyminesweeper.game"
 """Where the current game is kept in localStorage (unreadable data moves to '….unreadable')."""
 
+RECORDS_KEY = "pyminesweeper.records"
+"""Where the player's records are kept (unreadable data moves to '….unreadable')."""
+
 REPLAY_STEP_MS = 450
 """Pace of the replay: slow enough to follow each move."""
 
@@ -54,6 +61,8 @@ LONG_PRESS_MS = 450
 
 JsEvent = Any
 """A DOM event proxy; the FFI gives no static types."""
+
+T = TypeVar("T")
 
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
@@ -64,6 +73,62 @@ def _fresh_seed() -> int:
 
 def _by_id(name: str) -> Any:
     return document.getElementById(name)
+
+
+def _today() -> str:
+    """Return the player's local date as YYYY-MM-DD: the day of the daily board."""
+    now = window.Date.new()
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+
+
+def _store(key: str, text: str) -> bool:
+    """Keep *text* in localStorage; return False if the browser refuses (full or disabled)."""
+    try:
+        window.localStorage.setItem(key, text)
+    except Exception:  # storage full or disabled: playing matters more than saving
+        return False
+    return True
+
+
+def _stored(key: str, read: Callable[[str], T], what: str) -> tuple[T | None, str | None]:
+    """Return what is kept under *key*, or None and a notice if it cannot be read.
+
+    Unreadable data is set aside under another key, never silently lost.
+    """
+    text = window.localStorage.getItem(key)
+    if not isinstance(text, str):  # JS null arrives as pyodide's jsnull, not None
+        return None, None
+    try:
+        return read(str(text)), None
+    except ValueError as error:
+        window.localStorage.setItem(key + ".unreadable", text)
+        window.localStorage.removeItem(key)
+        return None, f"Your {what} could not be read ({error}); it was set aside."
+
+
+def _save_file(name: str, text: str) -> None:
+    """Offer *text* to the player as a JSON file called *name*."""
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    link.click()
+    window.URL.revokeObjectURL(url)
+
+
+async def _chosen_file(event: JsEvent) -> tuple[str, str] | str | None:
+    """Return the name and text of the file picked in a file input, a refusal, or None."""
+    chooser = event.target
+    if not chooser.files.length:
+        return None
+    file = chooser.files.item(0)
+    name = str(file.name)
+    chooser.value = ""
+    if file.size > MAX_BYTES:
+        return f"Could not open {name}: the file is too large."
+    return name, str(await file.text())
 
 
 class Repeater:
@@ -113,6 +178,12 @@ class Page:
         self.times: list[int] = []
         self.explosions = 0
         self.assisted = False
+        self.counted = False
+        """Whether this game's end is in the records already (a game counts once)."""
+        self.records = Records()
+        self.best_note = ""
+        self.confirming: str | None = None
+        """The mode whose records the player is asked to confirm resetting."""
         self.replayer = Repeater("replay", self.replay_tick)
         self.solver_player = Repeater("autoplay-run", self.solver_tick)
         self.hinted: list[Any] = []
@@ -168,6 +239,15 @@ class Page:
         self.listen(_by_id("autoplay"), "click", lambda _e: self.solver_move())
         self.listen(_by_id("autoplay-run"), "click", lambda _e: self.toggle_solver())
         self.listen(_by_id("overlay"), "click", lambda _e: self.toggle_overlay())
+        self.listen(_by_id("daily"), "click", lambda _e: self.daily_game())
+        self.listen(_by_id("stats-open"), "click", lambda _e: self.toggle_stats())
+        self.listen(_by_id("stats-close"), "click", lambda _e: self.toggle_stats())
+        self.listen(_by_id("stats-mode"), "change", lambda _e: self.show_stats())
+        self.listen(_by_id("stats-export"), "click", lambda _e: self.export_records())
+        self.listen(_by_id("stats-import"), "change", self.on_import_records)
+        self.listen(_by_id("stats-reset"), "click", lambda _e: self.ask_reset())
+        self.listen(_by_id("stats-reset-yes"), "click", lambda _e: self.reset_records())
+        self.listen(_by_id("stats-reset-no"), "click", lambda _e: self.cancel_reset())
         self.listen(document, "keydown", self.on_page_key)
         # The clock runs between moves too: keep its time when the page goes away.
         self.listen(window, "pagehide", lambda _e: self.save())
@@ -175,14 +255,17 @@ class Page:
         self.tick_proxy = create_proxy(self.tick)
         window.setInterval(self.tick_proxy, 250)
         bare = str(window.location.search) in ("", "?")
-        saved, notice = self.saved_record()
+        records, records_notice = _stored(RECORDS_KEY, Records.from_json, "records")
+        self.records = records or Records()
+        saved, notice = _stored(SAVE_KEY, GameRecord.from_json, "saved game")
         if saved is not None and (bare or (message is None and is_same_game(request, saved))):
             self.load(request_for(saved) if bare else request, saved)
             if len(self.history):
                 notice = "Welcome back: your game was restored."
         else:
             self.new_game(request)
-        self.say(" ".join(m for m in (message, notice) if m))
+        notes = (message, notice, records_notice, self.daily_note())
+        self.say(" ".join(m for m in notes if m))
         for name in CONTROLS:
             _by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
@@ -191,9 +274,25 @@ class Page:
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game for *request*, rebuilding the board in one DOM operation."""
-        self.load(request, GameRecord(History(request.start(_fresh_seed()))))
+        record = GameRecord(History(request.start(_fresh_seed())), daily=request.daily)
+        self.load(request, record)
         self.save()
-        self.say("")
+        self.say(self.daily_note())
+
+    def daily_game(self) -> None:
+        """Start today's board of the current preset (beginner for other games)."""
+        name = self.request.settings.preset_name() if self.request.layout is None else None
+        self.new_game(GameRequest.for_day(name or "beginner", _today()))
+
+    def daily_note(self) -> str:
+        """Describe the daily board being played, if it is one."""
+        day = self.request.daily
+        if day is None:
+            return ""
+        name = str(self.request.settings.preset_name())
+        if self.records.is_daily_done(name, day):
+            return f"Daily {name} board of {day}: already played, so this game will not count."
+        return f"Daily {name} board of {day}: the same board for every player that day."
 
     def load(self, request: GameRequest, record: GameRecord, *, step: int | None = None) -> None:
         """Show the game of *record* (at *step*, or its last move) and rebuild the board."""
@@ -204,6 +303,8 @@ class Page:
         self.times = list(record.times)
         self.explosions = record.explosions
         self.assisted = record.assisted
+        self.counted = record.counted
+        self.best_note = ""
         self.elapsed_ms = float(record.elapsed_ms)
         self.started_at = None
         self.focus = (0, 0)
@@ -215,30 +316,59 @@ class Page:
     def record(self) -> GameRecord:
         """Return the current game as a record."""
         return GameRecord(
-            self.history, tuple(self.times), int(self.elapsed()), self.explosions, self.assisted
+            self.history,
+            tuple(self.times),
+            int(self.elapsed()),
+            self.explosions,
+            self.assisted,
+            self.counted,
+            self.request.daily,
         )
 
     def save(self) -> None:
         """Keep the current game in localStorage, so a reload resumes it."""
-        try:
-            window.localStorage.setItem(SAVE_KEY, self.record().to_json())
-        except Exception:  # storage full or disabled: playing matters more than saving
+        if not _store(SAVE_KEY, self.record().to_json()):
             self.say("This browser would not store the game; it will not survive a reload.")
 
-    def saved_record(self) -> tuple[GameRecord | None, str | None]:
-        """Return the saved game, or None and a notice if what was saved cannot be read.
+    def save_records(self) -> None:
+        """Keep the records in localStorage."""
+        if not _store(RECORDS_KEY, self.records.to_json()):
+            self.say("This browser would not store your records; export them to keep them.")
 
-        Unreadable data is set aside under another key, never silently lost.
-        """
-        text = window.localStorage.getItem(SAVE_KEY)
-        if not isinstance(text, str):  # JS null arrives as pyodide's jsnull, not None
-            return None, None
-        try:
-            return GameRecord.from_json(str(text)), None
-        except RecordError as error:
-            window.localStorage.setItem(SAVE_KEY + ".unreadable", text)
-            window.localStorage.removeItem(SAVE_KEY)
-            return None, f"Your saved game could not be read ({error}); it was set aside."
+    @property
+    def mode(self) -> str:
+        """The records mode of the current game."""
+        return mode_key(self.request.settings, daily=self.request.daily is not None)
+
+    def count_result(self) -> None:
+        """Add the game that just ended to the records, once, and note a new best."""
+        if self.counted:
+            return
+        self.counted = True
+        request = self.request
+        name = request.settings.preset_name()
+        if request.daily is not None and self.records.is_daily_done(str(name), request.daily):
+            return
+        numbers = figures(self.history, self.elapsed_ms / 1000)
+        won = self.history.current.status is Status.WON
+        assisted = self.assisted or request.layout is not None
+        result = Result(
+            won,
+            round(self.elapsed_ms),
+            numbers.three_bv,
+            numbers.clicks,
+            numbers.useful,
+            assisted,
+            _today(),
+        )
+        before = self.records.get(self.mode)
+        self.records = self.records.add(self.mode, result, request.daily)
+        self.save_records()
+        if won and not assisted and before.won and result.ms < (before.best_ms or 0):
+            self.best_note = f"New best time for {mode_label(self.mode).lower()}!"
+        self.sync_daily()
+        if not _by_id("stats").hidden:
+            self.show_stats(self.mode)
 
     def sync_controls(self) -> None:
         """Make the difficulty selector and custom form show the current settings."""
@@ -253,6 +383,16 @@ class Page:
         ):
             _by_id(field).value = str(value)
         _by_id("custom-first").value = settings.first_click.value
+        self.sync_daily()
+
+    def sync_daily(self) -> None:
+        """Mark the daily board button as done once today's board of this preset was played."""
+        name = self.request.settings.preset_name() or "beginner"
+        done = self.records.is_daily_done(name, _today())
+        button = _by_id("daily")
+        button.setAttribute("data-done", "true" if done else "false")
+        state = "played today" if done else "not played yet today"
+        button.setAttribute("aria-label", f"Daily {name} board ({state})")
 
     @property
     def game(self) -> Game:
@@ -319,12 +459,18 @@ class Page:
             ("time", f"{numbers.seconds:.3f} s"),
             ("3BV", str(numbers.three_bv)),
             ("3BV/s", f"{numbers.three_bv_per_second:.2f}" if numbers.seconds else "–"),
-            ("moves", str(numbers.clicks)),
+            ("clicks", str(numbers.clicks)),
+            ("useful / wasted", f"{numbers.useful} / {numbers.wasted}"),
             ("efficiency", f"{numbers.efficiency:.0%}"),
         )
-        # Only numbers and fixed words: safe to set as HTML.
-        summary.innerHTML = f'<p class="verdict">{verdict}</p>' + "".join(
-            f'<p class="figure"><b>{value}</b><span>{name}</span></p>' for name, value in items
+        best = f'<p class="best">{self.best_note}</p>' if self.best_note else ""
+        # Only numbers and fixed words (mode labels are built from validated names): safe as HTML.
+        summary.innerHTML = (
+            f'<p class="verdict">{verdict}</p>'
+            + "".join(
+                f'<p class="figure"><b>{value}</b><span>{name}</span></p>' for name, value in items
+            )
+            + best
         )
         summary.setAttribute("data-3bv", str(numbers.three_bv))
         summary.setAttribute("data-time-ms", str(round(numbers.seconds * 1000)))
@@ -421,6 +567,8 @@ class Page:
         self.history = history.then(move)
         self.sync_clock()
         self.times.append(int(self.elapsed()))
+        if self.history.current.is_over():
+            self.count_result()
         self.show_step(len(self.history))
         self.save()
         after = self.game.status
@@ -502,36 +650,137 @@ class Page:
         """Save the game as a replay file (the versioned JSON record)."""
         settings = self.request.settings
         name = f"minesweeper-{settings.width}x{settings.height}-{self.history.start.seed}.json"
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([self.record().to_json()]), options)
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = name
-        link.click()
-        window.URL.revokeObjectURL(url)
+        _save_file(name, self.record().to_json())
         self.say(f"Replay saved as {name}.")
 
     async def on_open_file(self, event: JsEvent) -> None:
         """Open a replay file to watch it with the slider; refuse bad files, keeping the game."""
-        chooser = event.target
-        if not chooser.files.length:
+        chosen = await _chosen_file(event)
+        if isinstance(chosen, str):
+            self.say(f"{chosen} Your game is unchanged.")
+        if not isinstance(chosen, tuple):
             return
-        file = chooser.files.item(0)
-        name = str(file.name)
-        chooser.value = ""
-        if file.size > MAX_BYTES:
-            self.say(f"Could not open {name}: the file is too large. Your game is unchanged.")
-            return
+        name, text = chosen
         try:
-            record = GameRecord.from_json(str(await file.text()))
+            record = GameRecord.from_json(text)
         except RecordError as error:
             self.say(f"Could not open {name}: {error}. Your game is unchanged.")
             return
+        # Someone's replay is watched, not scored: its end never enters the records.
+        record = dataclasses.replace(record, counted=True)
         self.load(request_for(record), record, step=0)
         self.save()
         moves = len(self.history)
         self.say(f"Opened {name}: press Replay or drag the slider to watch its {moves} moves.")
+
+    # -- records ---------------------------------------------------------------------------
+
+    def toggle_stats(self) -> None:
+        """Open the statistics panel on the current game's mode, or close it."""
+        panel = _by_id("stats")
+        panel.hidden = not panel.hidden
+        _by_id("stats-open").setAttribute("aria-expanded", "false" if panel.hidden else "true")
+        if panel.hidden:
+            self.cancel_reset()
+            _by_id("stats-open").focus()
+        else:
+            self.show_stats(self.mode)
+            _by_id("stats-mode").focus()
+
+    def show_stats(self, mode: str | None = None) -> None:
+        """Fill the panel with the records of *mode* (default: the one chosen in it)."""
+        chooser = _by_id("stats-mode")
+        mode = mode or str(chooser.value) or self.mode
+        modes = [*PRESETS, *sorted(set(self.records.modes) - set(PRESETS))]
+        if mode not in modes:
+            modes.append(mode)
+        chooser.replaceChildren()
+        for name in modes:
+            option = document.createElement("option")
+            option.value = name
+            option.textContent = mode_label(name)
+            chooser.append(option)
+        chooser.value = mode
+        record = self.records.get(mode)
+        best = "–" if record.best_ms is None else f"{record.best_ms / 1000:.3f} s"
+        rate = "–" if record.best_rate is None else f"{record.best_rate:.2f}"
+        items = (
+            ("played", str(record.played)),
+            ("won", str(record.won)),
+            ("win rate", f"{record.win_rate:.0%}" if record.played else "–"),
+            ("streak", str(record.streak)),
+            ("best streak", str(record.best_streak)),
+            ("best time", best),
+            ("best 3BV/s", rate),
+        )
+        figures_el = _by_id("stats-figures")
+        figures_el.innerHTML = "".join(  # numbers and fixed words only
+            f'<div data-name="{name}"><dt>{name}</dt><dd>{value}</dd></div>'
+            for name, value in items
+        )
+        _by_id("chart-times").innerHTML = histogram_svg(record.winning_times())
+        _by_id("chart-trend").innerHTML = trend_svg(record.results)
+        self.cancel_reset()
+
+    def ask_reset(self) -> None:
+        """Ask to confirm resetting the chosen mode's records."""
+        mode = str(_by_id("stats-mode").value)
+        played = self.records.get(mode).played
+        self.confirming = mode
+        _by_id("stats-confirm-text").textContent = (
+            f"Reset the records of {mode_label(mode)}? Its {played} game"
+            f"{'s' * (played != 1)} will be forgotten."
+        )
+        _by_id("stats-confirm").hidden = False
+        _by_id("stats-reset-no").focus()
+
+    def cancel_reset(self) -> None:
+        """Close the confirmation without resetting anything."""
+        if self.confirming is not None:
+            self.confirming = None
+            _by_id("stats-confirm").hidden = True
+
+    def reset_records(self) -> None:
+        """Reset the confirmed mode's records."""
+        mode = self.confirming
+        if mode is None:
+            return
+        self.records = self.records.reset(mode)
+        self.save_records()
+        self.show_stats(mode)
+        self.sync_daily()
+        _by_id("stats-reset").focus()
+        self.say(f"The records of {mode_label(mode)} were reset.")
+
+    def export_records(self) -> None:
+        """Save every record as one JSON file."""
+        name = f"minesweeper-records-{_today()}.json"
+        _save_file(name, self.records.to_json())
+        self.say(f"Records saved as {name}.")
+
+    async def on_import_records(self, event: JsEvent) -> None:
+        """Replace the records with an exported file; refuse bad files, keeping the records."""
+        chosen = await _chosen_file(event)
+        if isinstance(chosen, str):
+            self.say(f"{chosen} Your records are unchanged.")
+        if not isinstance(chosen, tuple):
+            return
+        name, text = chosen
+        try:
+            records = Records.from_json(text)
+        except RecordsError as error:
+            self.say(f"Could not import {name}: {error}. Your records are unchanged.")
+            return
+        _store(RECORDS_KEY + ".before-import", self.records.to_json())
+        self.records = records
+        self.save_records()
+        self.show_stats(self.mode)
+        self.sync_daily()
+        games = sum(r.played for r in records.modes.values())
+        self.say(
+            f"Imported {name}: {games} games in {len(records.modes)} modes."
+            " The records it replaced are kept in this browser as a backup."
+        )
 
     def on_page_key(self, event: JsEvent) -> None:
         """Ctrl+Z or Cmd+Z undoes, anywhere on the page but in text fields."""
@@ -807,6 +1056,9 @@ def request_for(record: GameRecord) -> GameRequest:
     """Return the request that replays *record*'s settings (its layout, if it has one)."""
     start = record.history.start
     settings = start.settings
+    name = settings.preset_name()
+    if record.daily is not None and name is not None:
+        return GameRequest.for_day(name, record.daily)
     if start.layout is None:
         return GameRequest(settings)
     return GameRequest(settings, layout=Layout(settings.width, settings.height, start.layout))

@@ -53,6 +53,9 @@ class TestQuery:
             ("first=maybe", "unknown first-click rule"),
             ("layout=*x/..", "line 1, column 2"),
             ("layout=", "the layout has no rows"),
+            ("daily=2026-02-30", "daily='2026-02-30' is not a date"),
+            ("daily=2026-11-22&seed=4", "a daily board is fixed: remove seed"),
+            ("daily=2026-11-22&preset=giant", "unknown preset 'giant'"),
         ],
     )
     def test_invalid_values_give_message_and_default(self, query: str, complaint: str) -> None:
@@ -61,12 +64,25 @@ class TestQuery:
         assert request == DEFAULT
         assert message is not None and complaint in message
 
+    def test_daily_board_is_the_same_for_everyone_that_day(self) -> None:
+        """`daily` fixes the seed from the day and preset alone; other days and presets differ."""
+        today, _ = request_from_query("preset=expert&daily=2026-11-22")
+        again, _ = request_from_query("daily=2026-11-22&preset=expert")
+        assert today == again and today.daily == "2026-11-22"
+        assert today.start(1) == today.start(2)
+        seeds = {
+            request_from_query(q)[0].seed
+            for q in ("preset=expert&daily=2026-11-23", "preset=beginner&daily=2026-11-22")
+        }
+        assert today.seed not in seeds and len(seeds) == 2
+
     @pytest.mark.parametrize(
         "request_",
         [
             GameRequest(PRESETS["expert"], 3),
             GameRequest(Settings(7, 5, 4, FirstClick.SAFE)),
             request_from_query("layout=..*/.../*..&seed=4")[0],
+            GameRequest.for_day("intermediate", "2026-11-22"),
         ],
     )
     def test_query_round_trips(self, request_: GameRequest) -> None:

@@ -8,14 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.record import MAX_BYTES, GameRecord, RecordError
+from game.record import GameRecord, RecordError
 from game.state import replay
+from game.versioned import MAX_BYTES
 from helpers import history_of, layout_start, random_start
 
 
 def record() -> GameRecord:
     history = history_of(random_start(9, 9, 10, seed=8), "r 4 4", "f 0 0", "f 0 0")
-    return GameRecord(history, (0, 900, 1500), elapsed_ms=2100, explosions=1, assisted=True)
+    return GameRecord(
+        history, (0, 900, 1500), elapsed_ms=2100, explosions=1, assisted=True, counted=True
+    )
 
 
 class TestRoundTrip:
@@ -25,6 +28,12 @@ class TestRoundTrip:
         again = GameRecord.from_json(original.to_json())
         assert again == original
         assert again.history.current == original.history.current
+
+    def test_records_saved_before_counted_existed_still_load(self) -> None:
+        """`counted` is optional: older saves load as not yet counted."""
+        data = json.loads(record().to_json())
+        del data["counted"]
+        assert GameRecord.from_json(json.dumps(data)).counted is False
 
     def test_layout_game(self) -> None:
         """Layouts are stored as rows and come back as the same mines."""
@@ -78,6 +87,7 @@ class TestRefused:
             (corrupt("d['layout'] = 'rows'"), "'layout' must be a list"),
             (corrupt("d['elapsed_ms'] = -1"), "must not be negative"),
             (corrupt("d['assisted'] = 'yes'"), "'assisted' must be bool"),
+            (corrupt("d['counted'] = 1"), "'counted' must be bool"),
             ("x" * (MAX_BYTES + 1), "the file is too large"),
         ],
     )

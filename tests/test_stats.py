@@ -10,10 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.board import Board
-from game.events import CellOpened, GameStarted
+from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.history import History
 from game.settings import Settings
 from game.state import Status, apply, start_game
-from game.stats import three_bv
+from game.stats import figures, three_bv
 from game.text import Layout
 from helpers import run_module
 
@@ -69,6 +70,49 @@ def test_clicking_each_opening_then_each_lone_cell_wins_in_three_bv(b: Board) ->
                 game = after
     assert game.status is Status.WON
     assert clicks == three_bv(b)
+
+
+def layout_history(rows: str, moves: list[Move]) -> History:
+    layout = Layout.from_text(rows)
+    history = History(GameStarted(layout.settings(), 0, layout.mines))
+    for move in moves:
+        history = history.then(move)
+    return history
+
+
+class TestFigures:
+    def test_efficiency_and_useful_clicks_of_a_game_counted_by_hand(self) -> None:
+        """On `*..` / `...`: a kept flag on the mine and two reveals are useful; flag-unflag not."""
+        history = layout_history(
+            "*..\n...\n",
+            [
+                FlagToggled((2, 0)),  # wrong flag ...
+                FlagToggled((2, 0)),  # ... taken back: both wasted
+                FlagToggled((0, 0)),  # kept on the mine: useful
+                CellOpened((0, 1)),  # a lone 1: useful
+                CellOpened((2, 1)),  # the opening that clears the rest: useful
+            ],
+        )
+        assert history.current.status is Status.WON
+        numbers = figures(history, 2.0)
+        assert (numbers.three_bv, numbers.clicks, numbers.useful, numbers.wasted) == (2, 5, 3, 2)
+        assert numbers.efficiency == pytest.approx(0.4)
+        assert numbers.three_bv_per_second == pytest.approx(1.0)
+
+    def test_a_chord_is_useful_and_a_flag_on_a_safe_cell_is_wasted(self) -> None:
+        """A chord opens cells; a flag left on a safe cell never helped."""
+        history = layout_history(
+            "*.\n..\n.*\n",
+            [
+                CellOpened((1, 0)),
+                FlagToggled((0, 0)),
+                NeighboursOpened((1, 0)),  # opens (0, 1) and (1, 1)
+                FlagToggled((0, 2)),  # a safe cell: wasted, though still flagged
+            ],
+        )
+        numbers = figures(history, 0.0)
+        assert (numbers.clicks, numbers.useful) == (4, 3)
+        assert numbers.three_bv_per_second == 0.0
 
 
 class TestCommand:

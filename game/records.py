@@ -1,0 +1,316 @@
+"""A player's records: results per mode, streaks, best times, and the daily boards done.
+
+Pure data, kept by the page in localStorage and exported as one JSON file.
+Each mode (a preset, a custom size, or a preset's daily board) keeps its
+counters and its most recent results; adding a result returns new records.
+Assisted games (undo, rewind, hints, the solver, a known layout) count as
+played and won, but never for best times.
+
+Schema (version 1)::
+
+    {"format": "pyminesweeper-records", "version": 1,
+     "modes": {"expert": {"played": 12, "won": 4, "streak": 1, "best_streak": 2,
+                          "best_ms": 98123, "best_rate": 1.91,
+                          "results": [[1, 98123, 187, 240, 201, 0, "2026-11-22"], ...]}},
+                          # won, ms, 3BV, clicks, useful clicks, assisted, day
+     "daily_done": {"expert": ["2026-11-21", "2026-11-22"]}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Final
+
+from game.settings import PRESETS, FirstClick, Settings
+from game.versioned import read_versioned
+
+FORMAT: Final = "pyminesweeper-records"
+VERSION: Final = 1
+KEEP_RESULTS: Final = 500
+"""Results kept per mode for the charts (the counters cover every game ever)."""
+KEEP_DAYS: Final = 400
+"""Daily boards remembered as done, per preset."""
+DAILY_PREFIX: Final = "daily-"
+_CUSTOM_MODE: Final = re.compile(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}-[0-9]{1,5}(-safe)?")
+
+
+class RecordsError(ValueError):
+    """Records that cannot be read; the message says what is wrong, for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One finished game, as the records keep it."""
+
+    won: bool
+    ms: int
+    """Time played, in milliseconds."""
+    three_bv: int
+    clicks: int
+    useful: int
+    """Clicks that opened cells or left a flag on a mine."""
+    assisted: bool
+    """Help was used or the board was known: the game never counts for best times."""
+    day: str
+    """The date the game ended, as YYYY-MM-DD."""
+
+    @property
+    def rate(self) -> float:
+        """3BV per second."""
+        return self.three_bv * 1000 / self.ms if self.ms > 0 else 0.0
+
+    def to_list(self) -> list[Any]:
+        """Return the compact form kept in storage."""
+        return [
+            int(self.won),
+            self.ms,
+            self.three_bv,
+            self.clicks,
+            self.useful,
+            int(self.assisted),
+            self.day,
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeRecord:
+    """The record of one mode: counters over every game, and the latest results."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    """Wins in a row up to the last game."""
+    best_streak: int = 0
+    best_ms: int | None = None
+    """Fastest unassisted win."""
+    best_rate: float | None = None
+    """Highest 3BV/s of an unassisted win."""
+    results: tuple[Result, ...] = ()
+    """The latest `KEEP_RESULTS` games, oldest first."""
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won, 0 when none was played."""
+        return self.won / self.played if self.played else 0.0
+
+    def add(self, result: Result) -> ModeRecord:
+        """Return the record with *result* counted."""
+        streak = self.streak + 1 if result.won else 0
+        best_ms, best_rate = self.best_ms, self.best_rate
+        if result.won and not result.assisted:
+            best_ms = result.ms if best_ms is None else min(best_ms, result.ms)
+            if result.ms > 0:  # a one-click win has no meaningful rate
+                best_rate = max(best_rate or 0.0, result.rate)
+        return ModeRecord(
+            self.played + 1,
+            self.won + result.won,
+            streak,
+            max(self.best_streak, streak),
+            best_ms,
+            best_rate,
+            (*self.results, result)[-KEEP_RESULTS:],
+        )
+
+    def winning_times(self) -> list[int]:
+        """Milliseconds of the kept unassisted wins, for the histogram."""
+        return [r.ms for r in self.results if r.won and not r.assisted]
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """Every mode's record and the daily boards done."""
+
+    modes: Mapping[str, ModeRecord] = field(default_factory=dict)
+    daily_done: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per preset, the days whose daily board was played, oldest first."""
+
+    def get(self, mode: str) -> ModeRecord:
+        """Return the record of *mode* (empty if never played)."""
+        return self.modes.get(mode, ModeRecord())
+
+    def add(self, mode: str, result: Result, daily: str | None = None) -> Records:
+        """Return the records with *result* counted in *mode* (and *daily*'s board marked done)."""
+        modes = {**self.modes, mode: self.get(mode).add(result)}
+        done = dict(self.daily_done)
+        if daily is not None:
+            name = mode.removeprefix(DAILY_PREFIX)
+            done[name] = (*done.get(name, ()), daily)[-KEEP_DAYS:]
+        return Records(modes, done)
+
+    def is_daily_done(self, name: str, day: str) -> bool:
+        """Whether the preset *name*'s board of *day* was played."""
+        return day in self.daily_done.get(name, ())
+
+    def reset(self, mode: str) -> Records:
+        """Return the records without *mode*'s (a daily mode also forgets its days done)."""
+        modes = {k: v for k, v in self.modes.items() if k != mode}
+        done = {k: v for k, v in self.daily_done.items() if DAILY_PREFIX + k != mode}
+        return Records(modes, done)
+
+    def to_json(self) -> str:
+        """Return the records as compact JSON text."""
+        modes = {
+            name: {
+                "played": r.played,
+                "won": r.won,
+                "streak": r.streak,
+                "best_streak": r.best_streak,
+                "best_ms": r.best_ms,
+                "best_rate": r.best_rate,
+                "results": [result.to_list() for result in r.results],
+            }
+            for name, r in self.modes.items()
+        }
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "modes": modes,
+            "daily_done": {k: list(v) for k, v in self.daily_done.items()},
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Records:
+        """Read records, checking every field.
+
+        :raises RecordsError: naming the first problem found.
+        """
+        data = read_versioned(text, FORMAT, VERSION, "records file", RecordsError)
+        modes = _expect(data, "modes", dict, "records")
+        done = _expect(data, "daily_done", dict, "records")
+        return Records(
+            {str(name): _mode(name, value) for name, value in modes.items()},
+            {str(name): _days(name, value) for name, value in done.items()},
+        )
+
+
+def _expect(data: Any, name: str, kind: type, where: str) -> Any:
+    value = data.get(name) if isinstance(data, dict) else None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordsError(f"{where}: {name!r} must be {kind.__name__}, got {value!r}"[:200])
+    return value
+
+
+def _count(data: Any, name: str, where: str) -> int:
+    value: int = _expect(data, name, int, where)
+    if value < 0:
+        raise RecordsError(f"{where}: {name!r} must not be negative, got {value}")
+    return value
+
+
+def _mode(name: str, data: Any) -> ModeRecord:
+    where = f"mode {name!r}"[:60]
+    if name.removeprefix(DAILY_PREFIX) not in PRESETS and not _CUSTOM_MODE.fullmatch(name):
+        raise RecordsError(f"{where} is not a preset, a daily board or a custom size")
+    if not isinstance(data, dict):
+        raise RecordsError(f"{where} must be an object")
+    played, won = _count(data, "played", where), _count(data, "won", where)
+    streak, best_streak = _count(data, "streak", where), _count(data, "best_streak", where)
+    if not won <= played or not streak <= best_streak <= won:
+        raise RecordsError(f"{where}: its counters do not add up")
+    best_ms = data.get("best_ms")
+    if best_ms is not None:
+        best_ms = _count(data, "best_ms", where)
+    best_rate = data.get("best_rate")
+    if best_rate is not None and (
+        not isinstance(best_rate, int | float) or isinstance(best_rate, bool) or best_rate < 0
+    ):
+        raise RecordsError(f"{where}: 'best_rate' must be a number, got {best_rate!r}"[:200])
+    results = tuple(
+        _result(where, number, entry)
+        for number, entry in enumerate(_expect(data, "results", list, where), 1)
+    )
+    if len(results) > min(played, KEEP_RESULTS):
+        raise RecordsError(f"{where}: more results than games played")
+    rate = None if best_rate is None else float(best_rate)
+    return ModeRecord(played, won, streak, best_streak, best_ms, rate, results)
+
+
+def _result(where: str, number: int, entry: Any) -> Result:
+    shape = "[won, ms, 3BV, clicks, useful, assisted, YYYY-MM-DD]"
+    if (
+        not isinstance(entry, list)
+        or len(entry) != 7
+        or not all(type(v) is int and v >= 0 for v in entry[:6])
+        or entry[0] not in (0, 1)
+        or entry[5] not in (0, 1)
+        or not _is_day(entry[6])
+    ):
+        raise RecordsError(f"{where}: result {number} must be {shape}, got {entry!r}"[:200])
+    won, ms, bv, clicks, useful, assisted, day = entry
+    return Result(bool(won), ms, bv, clicks, useful, bool(assisted), day)
+
+
+def _days(name: str, value: Any) -> tuple[str, ...]:
+    if name not in PRESETS:
+        raise RecordsError(f"daily boards exist only for the presets, not {name!r}"[:200])
+    if not isinstance(value, list) or not all(_is_day(d) for d in value):
+        raise RecordsError(f"daily boards of {name!r} must be a list of YYYY-MM-DD dates")
+    return tuple(value)
+
+
+def _is_day(text: Any) -> bool:
+    if not isinstance(text, str) or len(text) != 10:
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def parse_day(text: str) -> str:
+    """Return *text* if it is a YYYY-MM-DD date.
+
+    :raises ValueError: naming the value otherwise.
+    """
+    if not _is_day(text):
+        raise ValueError(f"daily={text!r} is not a date: write it as YYYY-MM-DD")
+    return text
+
+
+def daily_seed(day: str, preset: str) -> int:
+    """Return the seed of *preset*'s daily board on *day*: the same for everyone, everywhere.
+
+    >>> daily_seed("2026-11-22", "expert") == daily_seed("2026-11-22", "expert")
+    True
+    >>> daily_seed("2026-11-22", "expert") != daily_seed("2026-11-23", "expert")
+    True
+    """
+    digest = hashlib.sha256(f"pyminesweeper daily {day} {preset}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def mode_key(settings: Settings, *, daily: bool = False) -> str:
+    """Return the name records use for games with *settings*.
+
+    >>> mode_key(Settings(30, 16, 99)), mode_key(Settings(30, 16, 99), daily=True)
+    ('expert', 'daily-expert')
+    >>> mode_key(Settings(20, 10, 50, FirstClick.SAFE))
+    '20x10-50-safe'
+    """
+    name = settings.preset_name()
+    if name is not None and settings.first_click is PRESETS[name].first_click:
+        return DAILY_PREFIX + name if daily else name
+    key = f"{settings.width}x{settings.height}-{settings.mines}"
+    return key if settings.first_click is FirstClick.OPENING else f"{key}-safe"
+
+
+def mode_label(mode: str) -> str:
+    """Return how the page names *mode*.
+
+    >>> mode_label("daily-expert"), mode_label("20x10-50-safe")
+    ('Daily expert', 'Custom 20×10, 50 mines, safe first click')
+    """
+    if mode.startswith(DAILY_PREFIX):
+        return f"Daily {mode_label(mode.removeprefix(DAILY_PREFIX)).lower()}"
+    if mode in PRESETS:
+        return mode.replace("-", " ").capitalize()
+    size, mines, *safe = mode.split("-")
+    width, height = size.split("x")
+    return f"Custom {width}×{height}, {mines} mines" + (", safe first click" if safe else "")

@@ -1,0 +1,167 @@
+"""Records and statistics: counters, streaks, best times, the daily boards, files, and charts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.charts import histogram, histogram_svg, trend, trend_svg
+from game.records import (
+    KEEP_RESULTS,
+    ModeRecord,
+    Records,
+    RecordsError,
+    Result,
+    mode_key,
+    mode_label,
+)
+from game.settings import PRESETS, Settings
+
+
+def result(won: bool = True, ms: int = 10_000, *, assisted: bool = False, bv: int = 20) -> Result:
+    return Result(won, ms, bv, bv + 5, bv, assisted, "2026-11-22")
+
+
+results = st.builds(
+    Result,
+    st.booleans(),
+    st.integers(0, 10**7),
+    st.integers(1, 999),
+    st.integers(0, 999),
+    st.integers(0, 999),
+    st.booleans(),
+    st.just("2026-11-22"),
+)
+
+
+class TestModeRecord:
+    def test_counters_streaks_and_bests(self) -> None:
+        """Wins and losses move the counters; streaks reset on a loss; bests keep the best."""
+        record = ModeRecord()
+        for r in (result(ms=30_000), result(ms=20_000), result(False), result(ms=25_000)):
+            record = record.add(r)
+        assert (record.played, record.won, record.streak, record.best_streak) == (4, 3, 1, 2)
+        assert record.best_ms == 20_000
+        assert record.best_rate == pytest.approx(1.0)
+        assert record.win_rate == pytest.approx(0.75)
+
+    def test_assisted_wins_count_but_never_as_best(self) -> None:
+        """An assisted win is played and won, in the streak, but not a best time or rate."""
+        record = ModeRecord().add(result(ms=40_000)).add(result(ms=1_000, assisted=True))
+        assert (record.played, record.won, record.streak) == (2, 2, 2)
+        assert record.best_ms == 40_000
+        assert record.winning_times() == [40_000]
+
+    def test_only_the_latest_results_are_kept(self) -> None:
+        """The counters cover every game; the kept results are the latest ones."""
+        record = ModeRecord()
+        for i in range(KEEP_RESULTS + 3):
+            record = record.add(result(ms=1000 + i))
+        assert record.played == KEEP_RESULTS + 3
+        assert len(record.results) == KEEP_RESULTS
+        assert record.results[-1].ms == 1000 + KEEP_RESULTS + 2
+
+    @given(st.lists(results, max_size=40))
+    def test_counters_agree_with_the_results(self, games: list[Result]) -> None:
+        """Won, best streak and best time always match a recount of the games."""
+        record = ModeRecord()
+        for r in games:
+            record = record.add(r)
+        assert record.won == sum(r.won for r in games)
+        runs = "".join("w" if r.won else "l" for r in games).split("l")
+        assert record.best_streak == max(map(len, runs))
+        fair = [r.ms for r in games if r.won and not r.assisted]
+        assert record.best_ms == (min(fair) if fair else None)
+
+
+class TestRecords:
+    def test_modes_are_kept_apart_and_reset_one_at_a_time(self) -> None:
+        """Each preset, custom size and daily board has its own record; reset clears one."""
+        records = Records().add("expert", result()).add("beginner", result(False))
+        records = records.add("daily-expert", result(), daily="2026-11-22")
+        assert records.get("expert").won == 1 and records.get("beginner").won == 0
+        assert records.is_daily_done("expert", "2026-11-22")
+        assert not records.is_daily_done("expert", "2026-11-23")
+        assert not records.is_daily_done("beginner", "2026-11-22")
+        cleared = records.reset("daily-expert")
+        assert cleared.get("daily-expert").played == 0
+        assert not cleared.is_daily_done("expert", "2026-11-22")
+        assert cleared.get("expert").played == 1
+
+    @given(st.lists(st.tuples(st.sampled_from(["expert", "9x9-5-safe"]), results), max_size=20))
+    def test_any_records_round_trip(self, games: list[tuple[str, Result]]) -> None:
+        """What is written reads back equal."""
+        records = Records()
+        for mode, r in games:
+            records = records.add(mode, r)
+        assert Records.from_json(records.to_json()) == records
+
+    def test_mode_keys_and_labels(self) -> None:
+        """Presets by name, custom sizes by size and mines; labels for the panel."""
+        assert mode_key(PRESETS["beginner"]) == "beginner"
+        assert mode_key(Settings(30, 16, 99), daily=True) == "daily-expert"
+        assert mode_key(Settings(9, 9, 10, PRESETS["beginner"].first_click)) == "beginner"
+        assert mode_key(Settings(12, 7, 9)) == "12x7-9"
+        assert mode_label("12x7-9") == "Custom 12×7, 9 mines"
+        assert mode_label("expert-portrait") == "Expert portrait"
+
+
+def corrupt(change: str) -> str:
+    data = json.loads(Records().add("expert", result()).to_json())
+    exec(change, {"d": data})
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "this is not JSON"),
+        ('{"format": "pyminesweeper-game", "version": 1}', "its format is not"),
+        (corrupt("d['version'] = 2"), "version 2 is not supported"),
+        (corrupt("d['modes'] = []"), "'modes' must be dict"),
+        (corrupt("d['modes']['moon'] = d['modes']['expert']"), "is not a preset"),
+        (corrupt("d['modes']['expert']['won'] = 5"), "do not add up"),
+        (corrupt("d['modes']['expert']['played'] = -1"), "must not be negative"),
+        (corrupt("d['modes']['expert']['best_rate'] = 'fast'"), "'best_rate' must be a number"),
+        (corrupt("d['modes']['expert']['results'][0][6] = 'today'"), "result 1 must be"),
+        (corrupt("d['modes']['expert']['results'][0][0] = 2"), "result 1 must be"),
+        (corrupt("d['modes']['expert']['results'] *= 2"), "more results than games"),
+        (corrupt("d['daily_done'] = {'expert': ['2026-02-30']}"), "list of YYYY-MM-DD"),
+        (corrupt("d['daily_done'] = {'9x9-1': []}"), "only for the presets"),
+    ],
+)
+def test_damaged_records_are_refused_with_a_reason(text: str, message: str) -> None:
+    """Every kind of damage is refused with a message that says what is wrong."""
+    with pytest.raises(RecordsError) as error:
+        Records.from_json(text)
+    assert message in str(error.value)
+
+
+class TestCharts:
+    def test_histogram_bars_hold_every_win(self) -> None:
+        """One bar per bin, empty bins included, counts summing to the wins."""
+        times = [9_000, 12_000, 14_500, 41_000]
+        bins = histogram(times)
+        assert sum(n for _, _, n in bins) == 4
+        assert [low for low, _, _ in bins] == list(range(5, 45, 5))
+        svg = histogram_svg(times)
+        counts = [int(n) for n in re.findall(r'data-count="(\d+)"', svg)]
+        assert counts == [n for _, _, n in bins]
+
+    def test_trend_shows_the_last_fifty_games(self) -> None:
+        """Wins become dots at their 3BV/s, losses crosses; older games drop out."""
+        games = [result(i % 3 != 0, ms=10_000 + i) for i in range(60)]
+        assert len(trend(games)) == 50
+        svg = trend_svg(games)
+        assert svg.count('class="win"') + svg.count('class="loss"') == 50
+        rates = re.findall(r'data-rate="([\d.]+)"', svg)
+        assert rates[-1] == f"{games[-1].rate:.2f}"
+
+    def test_empty_charts_say_so(self) -> None:
+        """With nothing to draw, the charts say why instead of drawing empty axes."""
+        assert "No unassisted wins yet" in histogram_svg([])
+        assert "No games yet" in trend_svg([])
