@@ -2,17 +2,19 @@
 # Both install what they need on a fresh Debian machine with Python, Node and npm.
 PYTHON ?= python3
 PORT ?= 8000
-CHROMIUM ?= /usr/bin/chromium
+# Debian's browsers and what drives them: Chromium (Playwright), Firefox ESR
+# (puppeteer-core), WebKitGTK (Selenium + WebKitWebDriver, on an Xvfb display).
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test check lint typecheck pytest install-dev vendor chromium bench bench-page clean
+.PHONY: site serve test check lint typecheck pytest install-dev vendor browsers bench bench-page audit clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
 
 ## Install everything the tests need, lint, type-check, then run every test.
-test: install-dev vendor chromium check pytest
+test: install-dev vendor browsers check pytest
 
 install-dev:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
@@ -26,10 +28,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 vendor: node_modules/.package-lock.json
 	$(PYTHON) tools/vendor.py
 
-chromium:
-	@if [ ! -x $(CHROMIUM) ]; then \
+browsers:
+	@if ! dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -q && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends \
+			$(BROWSER_PACKAGES); \
 	fi
 
 ## Write exactly the deployable files into _site/ (what GitHub Pages serves).
@@ -52,8 +55,17 @@ pytest:
 bench:
 	$(PYTHON) bench/engine.py
 
-bench-page: vendor chromium
+bench-page: vendor browsers
 	$(PYTHON) bench/page.py
 
+## Lighthouse on the built site (an expert board): scores, blocking time, failed audits.
+# Lighthouse has its own lock under tools/audit/, so `make test` never downloads it.
+tools/audit/node_modules/.package-lock.json: tools/audit/package.json tools/audit/package-lock.json
+	cd tools/audit && npm ci --no-audit --no-fund
+	@touch $@
+
+audit: site browsers tools/audit/node_modules/.package-lock.json
+	CHROME_PATH=/usr/bin/chromium $(PYTHON) tools/audit.py --site _site
+
 clean:
-	rm -rf vendor node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf vendor node_modules tools/audit/node_modules _site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -392,7 +392,7 @@ class Page:
         button = _by_id("daily")
         button.setAttribute("data-done", "true" if done else "false")
         state = "played today" if done else "not played yet today"
-        button.setAttribute("aria-label", f"Daily {name} board ({state})")
+        button.setAttribute("aria-label", f"Daily board ({name}, {state})")
 
     @property
     def game(self) -> Game:

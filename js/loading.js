@@ -20,6 +20,36 @@
     if (message) message.textContent = "Python could not be loaded (" + reason + ").";
   }
 
+  // Size the loading board like the board to come, so nothing moves when it arrives.
+  // It runs before the body is parsed, so it sets variables on the root element
+  // that #board reads until Python sets its own.
+  function expectedSize() {
+    var query = new URLSearchParams(location.search);
+    var layout = query.get("layout");
+    if (layout) {
+      var rows = layout.split("/");
+      return [rows[0].length, rows.length];
+    }
+    if (location.search.length <= 1) {
+      try {
+        var saved = JSON.parse(localStorage.getItem("pyminesweeper.game")).settings;
+        return [saved.width, saved.height];
+      } catch (error) { /* nothing saved: the default board */ }
+    }
+    var presets = document.querySelector('meta[name="board-presets"]');
+    var wanted = (query.get("preset") || "beginner") + "=";
+    var size = [9, 9];
+    (presets ? presets.content.split(" ") : []).forEach(function (entry) {
+      if (entry.indexOf(wanted) === 0) size = entry.slice(wanted.length).split("x").map(Number);
+    });
+    return [+query.get("w") || size[0], +query.get("h") || size[1]];
+  }
+  var size = expectedSize();
+  if (size[0] >= 1 && size[0] <= 100 && size[1] >= 1 && size[1] <= 100) {
+    document.documentElement.style.setProperty("--board-cols", String(size[0]));
+    document.documentElement.style.setProperty("--board-rows", String(size[1]));
+  }
+
   var core = document.querySelector('script[src$="pyscript/core.js"]');
   if (core) core.addEventListener("error", function () { fail("the PyScript runtime was not found"); });
   window.addEventListener("error", function (event) {

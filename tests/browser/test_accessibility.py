@@ -1,0 +1,90 @@
+"""axe-core finds no accessibility violations in the game's main states.
+
+axe is injected into the page under test; the context bypasses the page's
+Content-Security-Policy only so that the test can add that one script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pagehelpers import READY_MS, cell
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def scanned(browser: Browser, base_url: str) -> Iterator[Callable[[str], Page]]:
+    """Open the game at a query, ready to be scanned."""
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does it)")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+
+    def open_(query: str) -> Page:
+        page.goto(f"{base_url}?{query}")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        return page
+
+    yield open_
+    context.close()
+
+
+def violations(page: Page) -> list[str]:
+    """Run axe on the whole page; return one line per violation and element."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document)).violations.map(
+            v => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map(n => n.target).join(', ')}`)"""
+    )
+    return [str(line) for line in found]
+
+
+def test_new_game(scanned: Callable[[str], Page]) -> None:
+    """A fresh expert board, nothing revealed."""
+    assert violations(scanned("preset=expert&seed=2")) == []
+
+
+def test_in_play_with_flags_hints_and_odds(scanned: Callable[[str], Page]) -> None:
+    """A game under way: revealed numbers, a flag, a hint, the odds overlay."""
+    page = scanned("preset=beginner&seed=5")
+    page.click(cell(page, 4, 4))
+    page.locator("#board button[data-state='hidden']").first.click(button="right")
+    page.click("#hint")
+    page.click("#overlay")
+    assert violations(page) == []
+
+
+def test_lost(scanned: Callable[[str], Page]) -> None:
+    """A lost game: mines shown, the summary open."""
+    page = scanned("layout=*.*/.../...")
+    page.click(cell(page, 0, 0))
+    assert page.get_attribute("#board", "data-status") == "lost"
+    assert violations(page) == []
+
+
+def test_won_with_the_stats_panel_open(scanned: Callable[[str], Page]) -> None:
+    """A won game with its summary, and the statistics panel with its charts."""
+    page = scanned("layout=..*/.../*..")
+    page.click(cell(page, 0, 0))
+    page.click(cell(page, 2, 2))
+    assert page.get_attribute("#board", "data-status") == "won"
+    page.click("#stats-open")
+    page.click("#stats-reset")
+    assert violations(page) == []
+
+
+def test_custom_settings_form_with_an_error(scanned: Callable[[str], Page]) -> None:
+    """The custom form open, showing an inline error."""
+    page = scanned("preset=beginner")
+    page.select_option("#difficulty", "custom")
+    page.fill("#custom-width", "0")
+    page.click("#custom button[type='submit']")
+    assert page.inner_text("#custom-error").startswith("Not started")
+    assert violations(page) == []

@@ -1,0 +1,152 @@
+"""Lighthouse on the built site: python tools/audit.py [--site _site] [--query Q] [--runs N].
+
+Serves the deployable folder alone on 127.0.0.1, runs Lighthouse (from
+tools/audit/node_modules) in Debian's Chromium on an expert board (its
+accessibility gatherer times out on 10,000-cell boards), and prints the
+performance, accessibility and best-practices scores, the total blocking
+time, every failed audit, and what holds performance back. Exits 1 if
+accessibility is below 100 or a best-practices audit fails for a reason
+that is the game's own rather than the pinned runtime's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.serve import Handler  # noqa: E402
+
+LIGHTHOUSE = ROOT / "tools" / "audit" / "node_modules" / ".bin" / "lighthouse"
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+    " --disable-component-update --disable-sync"
+)
+CATEGORIES = ("performance", "accessibility", "best-practices")
+RUNTIME = "/vendor/"
+"""Where the pinned runtime (PyScript, Pyodide) is served from: its findings are not the game's."""
+
+
+def lighthouse(url: str, out: Path) -> dict[str, Any]:
+    """Run Lighthouse once on *url*; return its report."""
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    subprocess.run(
+        [
+            str(LIGHTHOUSE),
+            url,
+            f"--chrome-flags={CHROME_FLAGS}",
+            f"--only-categories={','.join(CATEGORIES)}",
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            "--max-wait-for-load=120000",
+        ],
+        check=True,
+        env=env,
+    )
+    report: dict[str, Any] = json.loads(out.read_text())
+    return report
+
+
+def failed(report: dict[str, Any], category: str) -> list[dict[str, Any]]:
+    """Return each weighted audit in *category* that did not pass."""
+    audits = report["audits"]
+    return [
+        audits[ref["id"]]
+        for ref in report["categories"][category]["auditRefs"]
+        if audits[ref["id"]]["scoreDisplayMode"] in ("binary", "numeric")
+        and (audits[ref["id"]]["score"] or 0) < 1
+        and (ref.get("weight", 0) > 0 or category != "performance")
+    ]
+
+
+def culprits(audit: dict[str, Any]) -> list[str]:
+    """Return the URLs an audit's findings point at."""
+    urls = []
+    for item in audit.get("details", {}).get("items", []):
+        url = item.get("url") or item.get("scriptUrl") or item.get("source", {}).get("url")
+        if url:
+            urls.append(str(url))
+    return urls
+
+
+def main() -> int:
+    """Serve the site, audit it, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--site", default="_site", help="the folder `make site` wrote")
+    parser.add_argument("--query", default="preset=expert&seed=1")
+    parser.add_argument("--runs", type=int, default=3, help="runs; the median score is quoted")
+    args = parser.parse_args()
+    site = Path(args.site).resolve()
+    if not (site / "index.html").exists():
+        print(f"error: {site} has no index.html: run `make site` first", file=sys.stderr)
+        return 2
+    if not LIGHTHOUSE.exists():
+        print("error: Lighthouse is missing: run `make audit`", file=sys.stderr)
+        return 2
+    handler = functools.partial(Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/?{args.query}"
+    reports = []
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(args.runs):
+            reports.append(lighthouse(url, Path(folder) / f"run{run}.json"))
+    server.shutdown()
+    return report_figures(reports, url)
+
+
+def report_figures(reports: list[dict[str, Any]], url: str) -> int:
+    """Print the medians over *reports* and the failed audits of the last; return the exit code."""
+    last = reports[-1]
+    print(f"Lighthouse {last['lighthouseVersion']} on {url} ({len(reports)} runs, medians)")
+    print(f"browser: {last['environment']['hostUserAgent']}")
+    scores = {}
+    for category in CATEGORIES:
+        values = [round(r["categories"][category]["score"] * 100) for r in reports]
+        scores[category] = statistics.median(values)
+        print(f"  {category:15} {scores[category]:5.0f}   (runs: {values})")
+    tbt = [r["audits"]["total-blocking-time"]["numericValue"] for r in reports]
+    print(
+        f"  total blocking time {statistics.median(tbt):.0f} ms   (runs: {[round(t) for t in tbt]})"
+    )
+    for name in ("first-contentful-paint", "largest-contentful-paint", "interactive"):
+        audit = last["audits"].get(name)
+        if audit:
+            print(f"  {audit['title']}: {audit['displayValue']}")
+    code = 0
+    for category in CATEGORIES:
+        for audit in failed(last, category):
+            urls = culprits(audit)
+            runtime = bool(urls) and all(RUNTIME in url for url in urls)
+            shown = f" {audit['displayValue']}" if audit.get("displayValue") else ""
+            where = "the pinned runtime's files only" if runtime else ", ".join(urls[:3])
+            print(f"  not passed [{category}] {audit['id']}:{shown} ({where or audit['title']})")
+            if category == "best-practices" and not runtime:
+                code = 1
+    holds = [
+        (a["details"].get("overallSavingsMs", 0), a["title"], a.get("displayValue", ""))
+        for a in last["audits"].values()
+        if a.get("details", {}).get("type") == "opportunity" and (a["score"] or 0) < 1
+    ]
+    for saving, title, shown in sorted(holds, reverse=True)[:5]:
+        print(f"  holds performance back: {title} {shown} (~{saving:.0f} ms)")
+    if scores["accessibility"] < 100:
+        code = 1
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
