@@ -1,6 +1,6 @@
 """The page's URL parameters: which game to start, or why the URL cannot be used.
 
-`preset`, `w`, `h`, `m`, `seed`, `first`, `layout` (rows of `*` and `.`
+`preset`, `w`, `h`, `m`, `seed`, `first`, `noguess`, `layout` (rows of `*` and `.`
 joined by `/`) and `daily` (YYYY-MM-DD: that day's board of the preset).
 Any invalid value gives a message and the default game, so the page never
 stops working because of its URL.
@@ -57,6 +57,8 @@ class GameRequest:
             )
             if s.first_click is not FirstClick.OPENING:
                 parts.append(f"first={s.first_click.value}")
+            if s.no_guess:
+                parts.append("noguess=1")
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
         return "&".join(parts)
@@ -108,8 +110,16 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
         height if height is not None else base.height,
         mines if mines is not None else base.mines,
         first if first is not None else base.first_click,
+        _no_guess(params),
     )
     return GameRequest(settings, seed)
+
+
+def _no_guess(params: dict[str, list[str]]) -> bool:
+    value = params.get("noguess", ["0"])[-1].strip()
+    if value not in ("0", "1"):
+        raise SettingsError(f"noguess={value!r} must be 1 (no-guess boards) or 0")
+    return value == "1"
 
 
 def _daily(params: dict[str, list[str]]) -> GameRequest:

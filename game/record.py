@@ -9,7 +9,8 @@ record that loads always rebuilds a real game.
 Schema (version 1)::
 
     {"format": "pyminesweeper-game", "version": 1,
-     "settings": {"width": 30, "height": 16, "mines": 99, "first_click": "opening"},
+     "settings": {"width": 30, "height": 16, "mines": 99, "first_click": "opening",
+                  "no_guess": false},    # no_guess is optional
      "seed": 12345,                       # int; unused when "layout" is given
      "layout": ["*....", ...] | null,     # rows of * and .
      "moves": [["r", 3, 3, 0], ["f", 5, 4, 1830], ...],   # code, x, y, ms since start
@@ -81,6 +82,7 @@ class GameRecord:
                 "height": settings.height,
                 "mines": settings.mines,
                 "first_click": settings.first_click.value,
+                "no_guess": settings.no_guess,
             },
             "seed": start.seed,
             "layout": layout,
@@ -127,6 +129,7 @@ def _read(data: dict[str, Any]) -> GameRecord:
         _count(raw, "height"),
         _count(raw, "mines"),
         parse_first_click(str(raw.get("first_click"))),
+        bool(_field(raw, "no_guess", bool)) if "no_guess" in raw else False,
     )
     seed = _count(data, "seed")
     rows = data.get("layout")

@@ -37,6 +37,7 @@ KEEP_DAYS: Final = 400
 """Daily boards remembered as done, per preset."""
 DAILY_PREFIX: Final = "daily-"
 _CUSTOM_MODE: Final = re.compile(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}-[0-9]{1,5}(-safe)?")
+NO_GUESS_SUFFIX: Final = "-noguess"
 
 
 class RecordsError(ValueError):
@@ -205,7 +206,8 @@ def _count(data: Any, name: str, where: str) -> int:
 
 def _mode(name: str, data: Any) -> ModeRecord:
     where = f"mode {name!r}"[:60]
-    if name.removeprefix(DAILY_PREFIX) not in PRESETS and not _CUSTOM_MODE.fullmatch(name):
+    base = name.removeprefix(DAILY_PREFIX).removesuffix(NO_GUESS_SUFFIX)
+    if base not in PRESETS and not _CUSTOM_MODE.fullmatch(name.removesuffix(NO_GUESS_SUFFIX)):
         raise RecordsError(f"{where} is not a preset, a daily board or a custom size")
     if not isinstance(data, dict):
         raise RecordsError(f"{where} must be an object")
@@ -295,10 +297,11 @@ def mode_key(settings: Settings, *, daily: bool = False) -> str:
     '20x10-50-safe'
     """
     name = settings.preset_name()
+    suffix = NO_GUESS_SUFFIX if settings.no_guess else ""
     if name is not None and settings.first_click is PRESETS[name].first_click:
-        return DAILY_PREFIX + name if daily else name
+        return (DAILY_PREFIX if daily else "") + name + suffix
     key = f"{settings.width}x{settings.height}-{settings.mines}"
-    return key if settings.first_click is FirstClick.OPENING else f"{key}-safe"
+    return (key if settings.first_click is FirstClick.OPENING else f"{key}-safe") + suffix
 
 
 def mode_label(mode: str) -> str:
@@ -306,7 +309,11 @@ def mode_label(mode: str) -> str:
 
     >>> mode_label("daily-expert"), mode_label("20x10-50-safe")
     ('Daily expert', 'Custom 20×10, 50 mines, safe first click')
+    >>> mode_label("expert-noguess")
+    'Expert, no guessing'
     """
+    if mode.endswith(NO_GUESS_SUFFIX):
+        return f"{mode_label(mode.removesuffix(NO_GUESS_SUFFIX))}, no guessing"
     if mode.startswith(DAILY_PREFIX):
         return f"Daily {mode_label(mode.removeprefix(DAILY_PREFIX)).lower()}"
     if mode in PRESETS:

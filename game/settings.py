@@ -29,8 +29,9 @@ class Settings:
 
     :raises SettingsError: if a value is outside its range.
 
-    >>> Settings(9, 9, 10)
-    Settings(width=9, height=9, mines=10, first_click=<FirstClick.OPENING: 'opening'>)
+    >>> Settings(9, 9, 10)  # doctest: +NORMALIZE_WHITESPACE
+    Settings(width=9, height=9, mines=10, first_click=<FirstClick.OPENING: 'opening'>,
+             no_guess=False)
     """
 
     width: int
@@ -41,6 +42,8 @@ class Settings:
     """Number of mines, 0 to width x height - 1 (at least one cell is safe)."""
     first_click: FirstClick = FirstClick.OPENING
     """Which cells the first reveal keeps free of mines."""
+    no_guess: bool = False
+    """Deal only boards that certain deductions clear from the first click (see game.noguess)."""
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):

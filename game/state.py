@@ -25,6 +25,7 @@ from game.board import (
 )
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
 from game.mines import lay_mines
+from game.noguess import lay_solvable_mines
 from game.settings import Settings
 
 
@@ -129,7 +130,8 @@ def apply(game: Game, move: Move) -> Game:
         if type(cell) is not Hidden:
             return game
         if not board.mines_laid:
-            board = board.with_mines(lay_mines(game.settings, game.start.seed, move.pos))
+            lay = lay_solvable_mines if game.settings.no_guess else lay_mines
+            board = board.with_mines(lay(game.settings, game.start.seed, move.pos))
         return Game(game.start, _open(board, (move.pos,)))
     if type(move) is NeighboursOpened and board.can_chord(move.pos):
         return Game(game.start, _open(board, board.neighbours(move.pos)))

@@ -9,11 +9,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from game.board import Board, Cell, Flagged, Hidden, Position, positions
 from game.settings import MAX_SIDE, Settings
-from game.state import Game
+
+if TYPE_CHECKING:  # only a type here; the rules import this module's text formats
+    from game.state import Game
 
 MINE: Final = "*"
 NO_MINE: Final = "."

@@ -36,6 +36,7 @@ from game.versioned import MAX_BYTES
 CONTROLS = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
     "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
+    "noguess",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
 
@@ -240,6 +241,7 @@ class Page:
         self.listen(_by_id("autoplay-run"), "click", lambda _e: self.toggle_solver())
         self.listen(_by_id("overlay"), "click", lambda _e: self.toggle_overlay())
         self.listen(_by_id("daily"), "click", lambda _e: self.daily_game())
+        self.listen(_by_id("noguess"), "change", lambda _e: self.on_no_guess())
         self.listen(_by_id("stats-open"), "click", lambda _e: self.toggle_stats())
         self.listen(_by_id("stats-close"), "click", lambda _e: self.toggle_stats())
         self.listen(_by_id("stats-mode"), "change", lambda _e: self.show_stats())
@@ -383,6 +385,7 @@ class Page:
         ):
             _by_id(field).value = str(value)
         _by_id("custom-first").value = settings.first_click.value
+        _by_id("noguess").checked = settings.no_guess
         self.sync_daily()
 
     def sync_daily(self) -> None:
@@ -1017,10 +1020,20 @@ class Page:
         """Start a preset game, or open the custom form."""
         value = str(_by_id("difficulty").value)
         if value in PRESETS:
-            self.new_game(GameRequest(PRESETS[value]))
+            self.new_game(GameRequest(self.with_no_guess(PRESETS[value])))
         else:
             _by_id("custom").hidden = False
             _by_id("custom-width").focus()
+
+    def with_no_guess(self, settings: Settings) -> Settings:
+        """Return *settings* with the "No guessing" box's choice."""
+        return dataclasses.replace(settings, no_guess=bool(_by_id("noguess").checked))
+
+    def on_no_guess(self) -> None:
+        """Start a game of the same size dealt the way the box now says."""
+        self.new_game(GameRequest(self.with_no_guess(self.request.settings)))
+        if self.request.settings.no_guess:
+            self.say("No guessing: every board dealt can be cleared by logic alone.")
 
     def on_custom_submit(self, event: JsEvent) -> None:
         """Start a custom game, or explain what is wrong and keep the current game."""
@@ -1031,7 +1044,7 @@ class Page:
                 int(_by_id(f"custom-{n}").value) for n in ("width", "height", "mines")
             )
             first = FirstClick(str(_by_id("custom-first").value))
-            settings = Settings(width, height, mines, first)
+            settings = self.with_no_guess(Settings(width, height, mines, first))
         except ValueError as problem_:
             text = str(problem_) if isinstance(problem_, SettingsError) else "enter whole numbers"
             error.textContent = f"Not started: {text}."

@@ -84,3 +84,28 @@ class TestSolverControls:
             assert page.get_attribute(cell(page, x, y), "data-p") == f"{p:.0%}"
         page.click("#overlay")
         assert page.locator("#board button[data-p]").count() == 0
+
+
+class TestNoGuess:
+    def test_a_no_guess_board_from_the_url_is_won_by_logic_alone(self, open_game: Open) -> None:
+        """`noguess=1`: after the first click a certainly safe cell always exists, to the end."""
+        page = open_game("preset=beginner&noguess=1&seed=4")
+        assert page.is_checked("#noguess")
+        page.click(cell(page, 4, 4))
+        while page.get_attribute("#board", "data-status") == "playing":
+            text = "9x9x10\n" + "\n".join(states(page)) + "\n"
+            safe = [pos for pos, p in analyse(text).exact.items() if p == 0]
+            assert safe, f"a guess was needed:\n{text}"
+            page.click(cell(page, *safe[0]))
+        assert page.get_attribute("#board", "data-status") == "won"
+
+    def test_the_checkbox_deals_no_guess_boards_from_the_next_game(self, open_game: Open) -> None:
+        """Ticking the box starts a no-guess game of the same size, kept in the saved game."""
+        page = open_game("preset=intermediate")
+        page.check("#noguess")
+        expect(page.locator("#message")).to_contain_text("No guessing")
+        page.click(cell(page, 8, 8))
+        saved = page.evaluate("JSON.parse(localStorage.getItem('pyminesweeper.game')).settings")
+        assert saved["no_guess"] is True and saved["width"] == 16
+        page.select_option("#difficulty", "beginner")
+        assert page.is_checked("#noguess")

@@ -1,0 +1,86 @@
+"""Benchmark no-guess board generation: python bench/noguess.py [--boards N] [--browser N].
+
+CPython: the time to deal an expert no-guess board (first click at (3, 3)),
+against dealing a plain random board in the same run. With --browser, the
+first click on an expert board in the page (Pyodide in Chromium), no-guess
+against plain, which is when the board is dealt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.page import ARGS, READY, click_latency, serve
+from bench.timing import line
+from game.mines import lay_mines
+from game.noguess import lay_solvable_mines
+from game.settings import PRESETS, FirstClick
+
+TARGET_MS = 250
+
+
+def cpython(boards: int) -> None:
+    """Deal *boards* expert boards each way, for both first-click rules."""
+    for first in FirstClick:
+        settings = replace(PRESETS["expert"], first_click=first, no_guess=True)
+        plain: list[float] = []
+        solvable: list[float] = []
+        for seed in range(boards):
+            began = time.perf_counter()
+            lay_mines(settings, seed, (3, 3))
+            middle = time.perf_counter()
+            lay_solvable_mines(settings, seed, (3, 3))
+            plain.append((middle - began) * 1000)
+            solvable.append((time.perf_counter() - middle) * 1000)
+        print(line(f"CPython: deal a random expert board ({first.value})", plain))
+        print(
+            line(
+                f"CPython: deal a no-guess expert board ({first.value})",
+                solvable,
+                target=TARGET_MS if first is FirstClick.OPENING else None,
+                baseline=plain,
+            )
+        )
+
+
+def browser(boards: int) -> None:
+    """Time the first click (when the board is dealt) on expert in the page, both ways."""
+    from playwright.sync_api import sync_playwright
+
+    base = serve()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = chromium.new_page()
+        page.goto(base + "?preset=expert&seed=0")
+        page.evaluate(READY)
+        plain: list[float] = []
+        solvable: list[float] = []
+        for seed in range(boards):
+            for times, extra in ((plain, ""), (solvable, "&noguess=1")):
+                page.goto(f"{base}?preset=expert&seed={seed}{extra}")
+                page.evaluate(READY)
+                times.append(click_latency(page, 3, 3))
+        chromium.close()
+    print(line("Pyodide: first click, random expert board", plain))
+    print(line("Pyodide: first click, no-guess expert board", solvable, baseline=plain))
+
+
+def main() -> None:
+    """Run the benchmarks the arguments ask for."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--boards", type=int, default=100, help="seeds per CPython figure")
+    parser.add_argument("--browser", type=int, default=0, help="seeds in the page (0: skip)")
+    args = parser.parse_args()
+    cpython(args.boards)
+    if args.browser:
+        browser(args.browser)
+
+
+if __name__ == "__main__":
+    main()
