@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.board import Position, neighbour_table
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.settings import Settings
-from game.solver import analyse
+from game.solver import TooComplexError, analyse
 from game.state import Status, apply, start_game
 from game.text import Snapshot, format_position
 
@@ -107,6 +107,16 @@ class TestAnalyse:
         """Positions no arrangement fits, or that do not parse, raise ValueError with a reason."""
         with pytest.raises(ValueError, match=re.escape(message)):
             analyse(text)
+
+    def test_a_budget_refuses_big_counts_and_keeps_small_ones_exact(self) -> None:
+        """A capped count is either the exact answer or TooComplexError, never an approximation."""
+        # A long row of 1s over hidden rows: one group whose search grows with its length.
+        text = "40x3x30\n" + "1" * 40 + "\n" + "H" * 40 + "\n" + "H" * 40 + "\n"
+        with pytest.raises(TooComplexError, match="too large to count exactly"):
+            analyse(text, budget=50)
+        assert analyse(text, budget=10**6).exact == analyse(text).exact
+        small = "3x3x1\n1HH\nHHH\nHHH\n"
+        assert analyse(small, budget=100).exact == analyse(small).exact
 
     def test_deterministic(self) -> None:
         """The same position always gives the same move."""

@@ -7,23 +7,26 @@ r"""The solver: exact mine probabilities and the next move, from position text.
 
 from __future__ import annotations
 
-from game.solver.analysis import Analysis, exact_probabilities
+from game.solver.analysis import Analysis, TooComplexError, exact_probabilities
 from game.solver.choice import choose
 from game.text import Snapshot, TextFormatError
 
-__all__ = ["Analysis", "analyse"]
+__all__ = ["Analysis", "TooComplexError", "analyse"]
 
 
-def analyse(position_text: str) -> Analysis:
+def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
     """Return the exact probabilities of a position and the cell to reveal next.
 
-    :raises ValueError: for text that does not parse or a position no arrangement fits.
+    *budget* caps the steps of the exact count (None: no cap; the page sets one).
+
+    :raises ValueError: for text that does not parse or a position no arrangement fits
+        (`TooComplexError`, a ValueError, when the count would exceed *budget*).
     """
     try:
         snapshot = Snapshot.from_text(position_text)
     except TextFormatError as error:
         raise ValueError(str(error)) from None
-    exact = exact_probabilities(snapshot)
+    exact = exact_probabilities(snapshot, budget)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
         best=choose(snapshot, exact),

@@ -36,6 +36,10 @@ class Analysis:
     """The same probabilities as exact fractions."""
 
 
+class TooComplexError(ValueError):
+    """Counting the arrangements would take more steps than the caller allowed."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Constraint:
     cells: frozenset[Position]
@@ -98,11 +102,16 @@ def _groups(constraints: Sequence[_Constraint]) -> list[list[_Constraint]]:
     return list(grouped.values())
 
 
-def _enumerate(group: Sequence[_Constraint]) -> tuple[Weights, dict[Position, Weights]]:
+def _enumerate(
+    group: Sequence[_Constraint], budget: list[int] | None = None
+) -> tuple[Weights, dict[Position, Weights]]:
     """Count a group's arrangements by mine count, and for each cell those where it is a mine.
 
     Cells touched by the same set of constraints form one class of size s;
-    j mines in a class can sit in C(s, j) ways.
+    j mines in a class can sit in C(s, j) ways. Each step of the search
+    spends one unit of *budget*, if given.
+
+    :raises TooComplexError: when the budget runs out.
     """
     touching: dict[Position, list[int]] = defaultdict(list)
     for index, constraint in enumerate(group):
@@ -125,6 +134,10 @@ def _enumerate(group: Sequence[_Constraint]) -> tuple[Weights, dict[Position, We
     chosen = [0] * len(keys)
 
     def search(depth: int, mines: int, weight: int) -> None:
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise TooComplexError("the position is too large to count exactly in a moment")
         if depth == len(keys):
             totals[mines] += weight
             for i, j in enumerate(chosen):
@@ -166,13 +179,18 @@ def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
     return dict(result)
 
 
-def exact_probabilities(snapshot: Snapshot) -> dict[Position, Fraction]:
+def exact_probabilities(snapshot: Snapshot, budget: int | None = None) -> dict[Position, Fraction]:
     """Return each hidden cell's exact probability of holding a mine.
 
+    *budget* caps the steps of the search (None: no cap), so a caller that
+    must stay responsive can refuse a position rather than freeze.
+
     :raises ValueError: if no arrangement of the mines fits the position.
+    :raises TooComplexError: if the count needs more than *budget* steps.
     """
     constraints, left, hidden = constraints_of(snapshot)
-    groups = [_enumerate(g) for g in _groups(constraints)]
+    left_over = None if budget is None else [budget]
+    groups = [_enumerate(g, left_over) for g in _groups(constraints)]
     frontier = {cell for _, per_cell in groups for cell in per_cell}
     floating = len(hidden) - len(frontier)
 
