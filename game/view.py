@@ -23,8 +23,8 @@ from game.charts import histogram_svg, trend_svg
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.history import History
 from game.query import DEFAULT, GameRequest, request_from_query
-from game.record import GameRecord, RecordError
-from game.records import Records, RecordsError, Result, mode_key, mode_label
+from game.record import GameRecord
+from game.records import Records, Result, mode_key, mode_label
 from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
@@ -661,19 +661,34 @@ class Page:
         _save_file(name, self.record().to_json())
         self.say(f"Replay saved as {name}.")
 
-    async def on_open_file(self, event: JsEvent) -> None:
-        """Open a replay file to watch it with the slider; refuse bad files, keeping the game."""
+    async def read_chosen(
+        self, event: JsEvent, read: Callable[[str], T], verb: str, kept: str
+    ) -> tuple[str, T] | None:
+        """Return the name of the file picked in *event*'s input and what *read* makes of it.
+
+        A file too large or that *read* refuses gives None and a message that
+        says why and ends with *kept* (what the player still has).
+        """
         chosen = await _chosen_file(event)
         if isinstance(chosen, str):
-            self.say(f"{chosen} Your game is unchanged.")
+            self.say(f"{chosen} {kept}")
         if not isinstance(chosen, tuple):
-            return
+            return None
         name, text = chosen
         try:
-            record = GameRecord.from_json(text)
-        except RecordError as error:
-            self.say(f"Could not open {name}: {error}. Your game is unchanged.")
+            return name, read(text)
+        except ValueError as error:
+            self.say(f"Could not {verb} {name}: {error}. {kept}")
+            return None
+
+    async def on_open_file(self, event: JsEvent) -> None:
+        """Open a replay file to watch it with the slider; refuse bad files, keeping the game."""
+        chosen = await self.read_chosen(
+            event, GameRecord.from_json, "open", "Your game is unchanged."
+        )
+        if chosen is None:
             return
+        name, record = chosen
         # Someone's replay is watched, not scored: its end never enters the records.
         record = dataclasses.replace(record, counted=True)
         self.load(request_for(record), record, step=0)
@@ -768,17 +783,11 @@ class Page:
 
     async def on_import_records(self, event: JsEvent) -> None:
         """Replace the records with an exported file; refuse bad files, keeping the records."""
-        chosen = await _chosen_file(event)
-        if isinstance(chosen, str):
-            self.say(f"{chosen} Your records are unchanged.")
-        if not isinstance(chosen, tuple):
+        kept = "Your records are unchanged."
+        chosen = await self.read_chosen(event, Records.from_json, "import", kept)
+        if chosen is None:
             return
-        name, text = chosen
-        try:
-            records = Records.from_json(text)
-        except RecordsError as error:
-            self.say(f"Could not import {name}: {error}. Your records are unchanged.")
-            return
+        name, records = chosen
         _store(RECORDS_KEY + ".before-import", self.records.to_json())
         self.records = records
         self.save_records()
