@@ -175,6 +175,7 @@ def webkit() -> Iterator[Any]:
     require("xvfb-run", "WebKitWebDriver", MINIBROWSER)
     from selenium import webdriver
     from selenium.webdriver.remote.client_config import ClientConfig
+    from selenium.webdriver.remote.remote_connection import RemoteConnection
     from selenium.webdriver.webkitgtk.options import Options
 
     port = _free_port()
@@ -198,7 +199,8 @@ def webkit() -> Iterator[Any]:
         options.add_argument("--automation")
         url = f"http://127.0.0.1:{port}"
         config = ClientConfig(remote_server_addr=url, timeout=180)
-        driver = webdriver.Remote(command_executor=url, options=options, client_config=config)
+        connection = RemoteConnection(client_config=config)
+        driver = webdriver.Remote(command_executor=connection, options=options)
         driver.set_page_load_timeout(120)
         driver.set_script_timeout(30)
         try:
