@@ -17,7 +17,8 @@ __all__ = ["Analysis", "TooComplexError", "analyse"]
 def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
     """Return the exact probabilities of a position and the cell to reveal next.
 
-    *budget* caps the steps of the exact count (None: no cap; the page sets one).
+    *budget* caps the steps of the exact counts, the look-ahead's included
+    (None: no cap; the page sets one).
 
     :raises ValueError: for text that does not parse or a position no arrangement fits
         (`TooComplexError`, a ValueError, when the count would exceed *budget*).
@@ -26,9 +27,10 @@ def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
         snapshot = Snapshot.from_text(position_text)
     except TextFormatError as error:
         raise ValueError(str(error)) from None
-    exact = exact_probabilities(snapshot, budget)
+    steps = None if budget is None else [budget]
+    exact = exact_probabilities(snapshot, steps)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
-        best=choose(snapshot, exact),
+        best=choose(snapshot, exact, steps),
         exact=exact,
     )

@@ -23,6 +23,9 @@ from game.text import Snapshot
 Weights = dict[int, int]
 """Number of arrangements, by number of mines."""
 
+Budget = list[int] | None
+"""Search steps left, shared by every count of one decision (a one-item list), or None."""
+
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
@@ -103,7 +106,7 @@ def _groups(constraints: Sequence[_Constraint]) -> list[list[_Constraint]]:
 
 
 def _enumerate(
-    group: Sequence[_Constraint], budget: list[int] | None = None
+    group: Sequence[_Constraint], budget: Budget = None
 ) -> tuple[Weights, dict[Position, Weights]]:
     """Count a group's arrangements by mine count, and for each cell those where it is a mine.
 
@@ -179,7 +182,7 @@ def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
     return dict(result)
 
 
-def exact_probabilities(snapshot: Snapshot, budget: int | None = None) -> dict[Position, Fraction]:
+def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Position, Fraction]:
     """Return each hidden cell's exact probability of holding a mine.
 
     *budget* caps the steps of the search (None: no cap), so a caller that
@@ -189,8 +192,7 @@ def exact_probabilities(snapshot: Snapshot, budget: int | None = None) -> dict[P
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
     constraints, left, hidden = constraints_of(snapshot)
-    left_over = None if budget is None else [budget]
-    groups = [_enumerate(g, left_over) for g in _groups(constraints)]
+    groups = [_enumerate(g, budget) for g in _groups(constraints)]
     frontier = {cell for _, per_cell in groups for cell in per_cell}
     floating = len(hidden) - len(frontier)
 
@@ -223,3 +225,24 @@ def exact_probabilities(snapshot: Snapshot, budget: int | None = None) -> dict[P
             if cell not in frontier:
                 result[cell] = share
     return result
+
+
+def count_arrangements(snapshot: Snapshot, budget: Budget = None) -> int:
+    """Return how many arrangements of the mines fit the position (0 if none does).
+
+    :raises TooComplexError: if the count needs more than *budget* steps.
+    """
+    try:
+        constraints, left, hidden = constraints_of(snapshot)
+    except ValueError:
+        return 0
+    everything: dict[int, int] = {0: 1}
+    frontier: set[Position] = set()
+    for group in _groups(constraints):
+        totals, per_cell = _enumerate(group, budget)
+        frontier.update(per_cell)
+        everything = _convolve(everything, totals)
+    floating = len(hidden) - len(frontier)
+    return sum(
+        w * comb(floating, left - k) for k, w in everything.items() if 0 <= left - k <= floating
+    )

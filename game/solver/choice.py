@@ -1,20 +1,47 @@
-"""Choosing the next cell to reveal from exact probabilities."""
+"""Choosing the next cell to reveal from exact probabilities.
+
+A certainly safe cell is always taken. Otherwise the safest cell is not
+always the best guess: a guess that is a little riskier may leave a position
+where the next move is safe, while the safest one leaves another guess. So
+the few safest cells are compared by a one-move look-ahead: the chance of
+surviving this guess and the next move, summed over every number the
+revealed cell can show, each weighted by the exact count of arrangements
+that show it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Final
 
 from game.board import Position, neighbour_table
+from game.solver.analysis import (
+    Budget,
+    TooComplexError,
+    count_arrangements,
+    exact_probabilities,
+)
 from game.text import Snapshot
 
+CANDIDATES: Final = 5
+"""How many of the safest cells the look-ahead compares."""
+TOLERANCE: Final = Fraction(1, 20)
+"""How much riskier than the safest a cell may be and still be compared."""
 
-def choose(snapshot: Snapshot, probabilities: Mapping[Position, Fraction]) -> Position | None:
+
+def choose(
+    snapshot: Snapshot, probabilities: Mapping[Position, Fraction], budget: Budget = None
+) -> Position | None:
     """Return a certainly safe cell if there is one, else the best guess.
 
-    The lowest mine probability wins; ties go to the cell with the fewest
-    hidden neighbours (likelier to show a zero and open an area), then to
-    the top-left one, so the same position always gives the same move.
+    Cells are ranked by mine probability, then by fewest hidden neighbours
+    (likelier to show a zero and open an area), then top-left first; the
+    best-ranked safe cell is returned. Without one, the best-ranked cells
+    within `TOLERANCE` of the safest are compared by `survival`, ties going
+    to the better rank, so the same position always gives the same move.
+    If the look-ahead would take more than what is left of *budget*, the
+    safest cell is returned instead.
     """
     if not probabilities:
         return None
@@ -25,4 +52,36 @@ def choose(snapshot: Snapshot, probabilities: Mapping[Position, Fraction]) -> Po
         hidden = sum(1 for n in table[pos] if cells[n] == "H")
         return (probabilities[pos], hidden, pos[1], pos[0])
 
-    return min(probabilities, key=key)
+    ranked = sorted(probabilities, key=key)
+    safest = probabilities[ranked[0]]
+    candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
+    if safest == 0 or len(candidates) == 1:
+        return ranked[0]
+    try:
+        total = count_arrangements(snapshot, budget)
+        scores = [survival(snapshot, pos, total, budget) for pos in candidates]
+    except TooComplexError:
+        return ranked[0]
+    return candidates[scores.index(max(scores))]
+
+
+def survival(snapshot: Snapshot, pos: Position, total: int, budget: Budget = None) -> Fraction:
+    """Return the chance that revealing *pos* is safe and the move after it is too.
+
+    For each number *pos* may show, the arrangements that show it (out of
+    *total*) times the safety of the best next move in that position: 1 if
+    some cell is then certainly safe, else one minus the lowest probability.
+    """
+    table = neighbour_table(snapshot.width, snapshot.height)
+    flags = sum(1 for n in table[pos] if snapshot.cells[n] == "F")
+    hidden = sum(1 for n in table[pos] if snapshot.cells[n] == "H")
+    chance = Fraction(0)
+    for shown in range(flags, flags + hidden + 1):
+        after = Snapshot(
+            snapshot.width, snapshot.height, snapshot.mines, {**snapshot.cells, pos: str(shown)}
+        )
+        count = count_arrangements(after, budget)
+        if count:
+            odds = exact_probabilities(after, budget)
+            chance += Fraction(count, total) * (1 - min(odds.values(), default=Fraction(0)))
+    return chance
