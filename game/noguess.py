@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Final
 
 from game.board import Position, neighbour_table, positions
@@ -105,22 +104,12 @@ class _Play:
 
     def exact_rules(self) -> tuple[set[Position], set[Position]]:
         """Use the exact count of arrangements (with the total mine count) as the last resort."""
-        rows = []
-        for y in range(self.height):
-            row = []
-            for x in range(self.width):
-                pos = (x, y)
-                if pos in self.flagged:
-                    row.append("F")
-                elif pos in self.open:
-                    row.append(str(self.counts[pos]))
-                else:
-                    row.append("H")
-            rows.append("".join(row))
-        text = f"{self.width}x{self.height}x{len(self.mines)}\n" + "\n".join(rows) + "\n"
-        odds = exact_probabilities(Snapshot.from_text(text))
-        zero, one = Fraction(0), Fraction(1)
-        return {p for p, v in odds.items() if v == zero}, {p for p, v in odds.items() if v == one}
+        cells = {
+            pos: "F" if pos in self.flagged else str(count) if pos in self.open else "H"
+            for pos, count in self.counts.items()
+        }
+        odds = exact_probabilities(Snapshot(self.width, self.height, len(self.mines), cells))
+        return {p for p, v in odds.items() if v == 0}, {p for p, v in odds.items() if v == 1}
 
 
 def deduce(width: int, height: int, mines: frozenset[Position], first: Position) -> bool:
