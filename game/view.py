@@ -29,7 +29,7 @@ from game.render import changed_positions, render_board, render_cell
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
 from game.state import Game, Status, problem
-from game.stats import figures
+from game.stats import Figures, figures
 from game.text import Layout, format_position
 from game.versioned import MAX_BYTES
 
@@ -188,6 +188,8 @@ class Page:
         """Whether this game's end is in the records already (a game counts once)."""
         self.records = Records()
         self.best_note = ""
+        self.figures_of: tuple[History, Figures] | None = None
+        """The last finished history and its figures: the summary and the records share them."""
         self.confirming: str | None = None
         """The mode whose records the player is asked to confirm resetting."""
         self.replayer = Repeater("replay", self.replay_tick)
@@ -347,6 +349,12 @@ class Page:
         """The records mode of the current game."""
         return mode_key(self.request.settings, daily=self.request.daily is not None)
 
+    def end_figures(self) -> Figures:
+        """Return the finished game's figures, computed once per game end (3BV walks the board)."""
+        if self.figures_of is None or self.figures_of[0] is not self.history:
+            self.figures_of = (self.history, figures(self.history, self.elapsed_ms / 1000))
+        return self.figures_of[1]
+
     def count_result(self) -> None:
         """Add the game that just ended to the records, once, and note a new best."""
         if self.counted:
@@ -356,7 +364,7 @@ class Page:
         name = request.settings.preset_name()
         if request.daily is not None and self.records.is_daily_done(str(name), request.daily):
             return
-        numbers = figures(self.history, self.elapsed_ms / 1000)
+        numbers = self.end_figures()
         won = self.history.current.status is Status.WON
         assisted = self.assisted or request.layout is not None
         result = Result(
@@ -458,7 +466,7 @@ class Page:
         if self.step < len(self.history) or not game.is_over():
             summary.hidden = True
             return
-        numbers = figures(self.history, self.elapsed_ms / 1000)
+        numbers = self.end_figures()
         won = game.status is Status.WON
         verdict = "Won" if won else "Lost"
         if self.assisted:
