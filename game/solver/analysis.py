@@ -191,7 +191,30 @@ def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Posit
     :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    constraints, left, hidden = constraints_of(snapshot)
+    total, probabilities = _weigh(*constraints_of(snapshot), budget)
+    if total == 0:
+        raise ValueError("impossible position: no arrangement of the mines fits the numbers")
+    return probabilities
+
+
+def weigh(snapshot: Snapshot, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
+    """Return how many arrangements of the mines fit, and each hidden cell's mine probability.
+
+    The probabilities are exact, as `exact_probabilities` gives them; (0, {})
+    if no arrangement fits.
+
+    :raises TooComplexError: if the count needs more than *budget* steps.
+    """
+    try:
+        constraints, left, hidden = constraints_of(snapshot)
+    except ValueError:
+        return 0, {}
+    return _weigh(constraints, left, hidden, budget)
+
+
+def _weigh(
+    constraints: Sequence[_Constraint], left: int, hidden: Sequence[Position], budget: Budget
+) -> tuple[int, dict[Position, Fraction]]:
     groups = [_enumerate(g, budget) for g in _groups(constraints)]
     frontier = {cell for _, per_cell in groups for cell in per_cell}
     floating = len(hidden) - len(frontier)
@@ -206,7 +229,7 @@ def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Posit
         everything = _convolve(everything, totals)
     total = sum(w * rest_weight(k) for k, w in everything.items())
     if total == 0:
-        raise ValueError("impossible position: no arrangement of the mines fits the numbers")
+        return 0, {}
     result: dict[Position, Fraction] = {}
     for index, (_totals, per_cell) in enumerate(groups):
         others: dict[int, int] = {0: 1}
@@ -217,32 +240,11 @@ def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Posit
             mine_weight = sum(
                 w * o * rest_weight(k + j) for k, w in weights.items() for j, o in others.items()
             )
-            result[cell] = Fraction(mine_weight) / total
+            result[cell] = Fraction(mine_weight, total)
     if floating:
         expected = sum(w * rest_weight(k) * (left - k) for k, w in everything.items())
         share = Fraction(expected, total * floating)
         for cell in hidden:
             if cell not in frontier:
                 result[cell] = share
-    return result
-
-
-def count_arrangements(snapshot: Snapshot, budget: Budget = None) -> int:
-    """Return how many arrangements of the mines fit the position (0 if none does).
-
-    :raises TooComplexError: if the count needs more than *budget* steps.
-    """
-    try:
-        constraints, left, hidden = constraints_of(snapshot)
-    except ValueError:
-        return 0
-    everything: dict[int, int] = {0: 1}
-    frontier: set[Position] = set()
-    for group in _groups(constraints):
-        totals, per_cell = _enumerate(group, budget)
-        frontier.update(per_cell)
-        everything = _convolve(everything, totals)
-    floating = len(hidden) - len(frontier)
-    return sum(
-        w * comb(floating, left - k) for k, w in everything.items() if 0 <= left - k <= floating
-    )
+    return total, result

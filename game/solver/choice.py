@@ -2,11 +2,12 @@
 
 A certainly safe cell is always taken. Otherwise the safest cell is not
 always the best guess: a guess that is a little riskier may leave a position
-where the next move is safe, while the safest one leaves another guess. So
-the few safest cells are compared by a one-move look-ahead: the chance of
-surviving this guess and the next move, summed over every number the
-revealed cell can show, each weighted by the exact count of arrangements
-that show it.
+where the next move is safe, while the safest one leaves another guess.
+Late in a game, when few arrangements of the mines are left, the rest of the
+game is searched exactly (`game.solver.endgame`). Before that, the few
+safest cells are compared by a one-move look-ahead: the chance of surviving
+this guess and the next move, summed over every number the revealed cell can
+show, each weighted by the exact count of arrangements that show it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,8 @@ from fractions import Fraction
 from typing import Final
 
 from game.board import Position, neighbour_table
-from game.solver.analysis import (
-    Budget,
-    TooComplexError,
-    count_arrangements,
-    exact_probabilities,
-)
+from game.solver.analysis import Budget, TooComplexError, weigh
+from game.solver.endgame import solve_endgame
 from game.text import Snapshot
 
 CANDIDATES: Final = 5
@@ -37,11 +34,12 @@ def choose(
 
     Cells are ranked by mine probability, then by fewest hidden neighbours
     (likelier to show a zero and open an area), then top-left first; the
-    best-ranked safe cell is returned. Without one, the best-ranked cells
-    within `TOLERANCE` of the safest are compared by `survival`, ties going
-    to the better rank, so the same position always gives the same move.
-    If the look-ahead would take more than what is left of *budget*, the
-    safest cell is returned instead.
+    best-ranked safe cell is returned. Without one, the endgame search's move
+    if few enough arrangements are left; else the best-ranked cells within
+    `TOLERANCE` of the safest are compared by `survival`, ties going to the
+    better rank, so the same position always gives the same move. If either
+    would take more than what is left of *budget*, the safest cell is
+    returned instead.
     """
     if not probabilities:
         return None
@@ -54,34 +52,62 @@ def choose(
 
     ranked = sorted(probabilities, key=key)
     safest = probabilities[ranked[0]]
-    candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
-    if safest == 0 or len(candidates) == 1:
+    if safest == 0:
         return ranked[0]
+    candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
     try:
-        total = count_arrangements(snapshot, budget)
-        scores = [survival(snapshot, pos, total, budget) for pos in candidates]
+        total, _ = weigh(snapshot, budget)
+        endgame = solve_endgame(snapshot, probabilities, total, budget)
+        if endgame is not None:
+            return endgame.move
+        if len(candidates) == 1:
+            return ranked[0]
+        best, best_score = ranked[0], Fraction(-1)
+        for pos in candidates:
+            if 1 - probabilities[pos] <= best_score:  # survival cannot beat it
+                continue
+            score = survival(
+                snapshot, pos, total, budget, beat=best_score, safety=1 - probabilities[pos]
+            )
+            if score > best_score:
+                best, best_score = pos, score
     except TooComplexError:
         return ranked[0]
-    return candidates[scores.index(max(scores))]
+    return best
 
 
-def survival(snapshot: Snapshot, pos: Position, total: int, budget: Budget = None) -> Fraction:
+def survival(
+    snapshot: Snapshot,
+    pos: Position,
+    total: int,
+    budget: Budget = None,
+    *,
+    beat: Fraction = Fraction(0),
+    safety: Fraction = Fraction(1),
+) -> Fraction:
     """Return the chance that revealing *pos* is safe and the move after it is too.
 
     For each number *pos* may show, the arrangements that show it (out of
     *total*) times the safety of the best next move in that position: 1 if
     some cell is then certainly safe, else one minus the lowest probability.
+    Given *beat* (the best chance found so far) and the chance *safety* that
+    *pos* is safe, the count stops once the result cannot exceed *beat*, and
+    returns what it has, which is then no more than *beat*.
     """
     table = neighbour_table(snapshot.width, snapshot.height)
     flags = sum(1 for n in table[pos] if snapshot.cells[n] == "F")
     hidden = sum(1 for n in table[pos] if snapshot.cells[n] == "H")
     chance = Fraction(0)
+    unseen = safety
     for shown in range(flags, flags + hidden + 1):
         after = Snapshot(
             snapshot.width, snapshot.height, snapshot.mines, {**snapshot.cells, pos: str(shown)}
         )
-        count = count_arrangements(after, budget)
+        count, odds = weigh(after, budget)
         if count:
-            odds = exact_probabilities(after, budget)
-            chance += Fraction(count, total) * (1 - min(odds.values(), default=Fraction(0)))
+            share = Fraction(count, total)
+            chance += share * (1 - min(odds.values(), default=Fraction(0)))
+            unseen -= share
+            if chance + unseen < beat:
+                break
     return chance
