@@ -3,8 +3,8 @@
 When at most `MAX_ARRANGEMENTS` arrangements fit a position, they are all
 listed and the rest of the game is searched exactly: for every cell that
 could be revealed, every number it could show, and so on to the end, the
-move with the best chance of winning. Late in a game the cheaper look-ahead
-can walk into a position it must then guess twice; this search cannot.
+move with the best chance of winning. The look-ahead that chooses guesses
+earlier sees one move ahead; this search sees to the end of the game.
 
 Two facts keep the search small. A cell that is safe in every arrangement
 left but whose number is not yet known is free information, and taking it
@@ -56,10 +56,10 @@ def solve_endgame(
 ) -> Endgame | None:
     """Return the guess with the best chance of winning, or None if the search is too large.
 
-    For a position with no certainly safe cell (one is always revealed
-    first). *probabilities* are the exact ones of the position and *total* its count
-    of arrangements. Ties go to the safer cell, then the top-left one. Each
-    step of the search spends one unit of *budget*, if given.
+    Meant for a position with no certainly safe cell (that would be revealed
+    first). *probabilities* are the position's exact ones and *total* its
+    count of arrangements. Ties go to the safer cell, then the top-left one.
+    Each step of the search spends one unit of *budget*, if given.
 
     :raises TooComplexError: when the budget runs out.
     """
