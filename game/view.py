@@ -520,7 +520,15 @@ class Page:
         self.mark(best, "hint-safe" if risk == 0 else "hint-guess")
         x, y = best
         where = f"row {y + 1}, column {x + 1}"
-        self.say(f"Safe: {where}." if risk == 0 else f"Best guess: {where} ({risk:.0%} risk).")
+        if risk == 0:
+            self.say(f"Safe: {where}.")
+        elif analysis.win_chance is None:
+            self.say(f"Best guess: {where} ({risk:.0%} risk).")
+        else:  # searched to the end: say why a riskier cell may be the better guess
+            self.say(
+                f"Best guess: {where} ({risk:.0%} risk; with best play from here"
+                f" the game is won {float(analysis.win_chance):.0%} of the time)."
+            )
 
     def mark(self, pos: Position, name: str) -> None:
         """Put the hint class *name* on the cell at *pos*."""

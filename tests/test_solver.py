@@ -322,7 +322,9 @@ def test_a_riskier_cell_can_win_more_often() -> None:
     assert found.chance == Fraction(13, 20) == plain_search(RISKY_BUT_BETTER)
     safest = [p for p, v in probabilities.items() if v == Fraction(1, 5)]
     assert max(plain_search(RISKY_BUT_BETTER, p) for p in safest) == Fraction(3, 5)
-    assert analyse(RISKY_BUT_BETTER).best == found.move
+    analysis = analyse(RISKY_BUT_BETTER)
+    assert (analysis.best, analysis.win_chance) == (found.move, Fraction(13, 20))
+    assert analyse(LOOK_AHEAD_POSITION).win_chance is None  # too early to search to the end
 
 
 def test_too_many_arrangements_are_left_to_the_look_ahead() -> None:

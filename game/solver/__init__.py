@@ -29,8 +29,10 @@ def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
         raise ValueError(str(error)) from None
     steps = None if budget is None else [budget]
     exact = exact_probabilities(snapshot, steps)
+    choice = choose(snapshot, exact, steps)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
-        best=choose(snapshot, exact, steps),
+        best=choice.move,
         exact=exact,
+        win_chance=choice.win_chance,
     )

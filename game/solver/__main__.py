@@ -41,7 +41,7 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
         snapshot = Snapshot.from_text(text)
         exact = exact_probabilities(snapshot)
         safe = [cell for cell, p in exact.items() if p == 0]
-        guess = choose(snapshot, exact)
+        guess = choose(snapshot, exact).move
         if guess is None:  # cannot happen while playing: some safe cell is hidden
             break
         for cell in safe or [guess]:

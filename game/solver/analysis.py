@@ -37,6 +37,9 @@ class Analysis:
     """The hidden cell to reveal next, or None if there is none."""
     exact: Mapping[Position, Fraction]
     """The same probabilities as exact fractions."""
+    win_chance: Fraction | None = None
+    """The chance of winning from here with perfect play, when few enough arrangements
+    are left for the rest of the game to be searched (`game.solver.endgame`); else None."""
 
 
 class TooComplexError(ValueError):

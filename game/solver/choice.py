@@ -13,6 +13,7 @@ show, each weighted by the exact count of arrangements that show it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
@@ -27,10 +28,18 @@ TOLERANCE: Final = Fraction(1, 20)
 """How much riskier than the safest a cell may be and still be compared."""
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The cell to reveal next, and the chance of winning when the endgame search chose it."""
+
+    move: Position | None
+    win_chance: Fraction | None = None
+
+
 def choose(
     snapshot: Snapshot, probabilities: Mapping[Position, Fraction], budget: Budget = None
-) -> Position | None:
-    """Return a certainly safe cell if there is one, else the best guess.
+) -> Choice:
+    """Choose a certainly safe cell if there is one, else the best guess.
 
     Cells are ranked by mine probability, then by fewest hidden neighbours
     (likelier to show a zero and open an area), then top-left first; the
@@ -42,7 +51,7 @@ def choose(
     returned instead.
     """
     if not probabilities:
-        return None
+        return Choice(None)
     table = neighbour_table(snapshot.width, snapshot.height)
     cells = snapshot.cells
 
@@ -53,15 +62,15 @@ def choose(
     ranked = sorted(probabilities, key=key)
     safest = probabilities[ranked[0]]
     if safest == 0:
-        return ranked[0]
+        return Choice(ranked[0])
     candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
     try:
         total, _ = weigh(snapshot, budget)
         endgame = solve_endgame(snapshot, probabilities, total, budget)
         if endgame is not None:
-            return endgame.move
+            return Choice(endgame.move, endgame.chance)
         if len(candidates) == 1:
-            return ranked[0]
+            return Choice(ranked[0])
         best, best_score = ranked[0], Fraction(-1)
         for pos in candidates:
             if 1 - probabilities[pos] <= best_score:  # survival cannot beat it
@@ -72,8 +81,8 @@ def choose(
             if score > best_score:
                 best, best_score = pos, score
     except TooComplexError:
-        return ranked[0]
-    return best
+        return Choice(ranked[0])
+    return Choice(best)
 
 
 def survival(

@@ -67,7 +67,10 @@ class TestSolverControls:
         guess = page.locator("#board .hint-guess")
         assert guess.count() == 1
         assert (guess.get_attribute("data-x"), guess.get_attribute("data-y")) == ("1", "0")
-        expect(page.locator("#message")).to_have_text("Best guess: row 1, column 2 (30% risk).")
+        expect(page.locator("#message")).to_have_text(
+            "Best guess: row 1, column 2 (30% risk; with best play from here"
+            " the game is won 65% of the time)."
+        )
 
     def test_solver_move_plays_one_move(self, open_game: Open) -> None:
         """One press, one move, shown on the slider."""
