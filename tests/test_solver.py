@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.board import Position, neighbour_table
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.settings import Settings
-from game.solver import TooComplexError, analyse
+from game.solver import TooComplexError, analyse, endgame
 from game.solver.analysis import exact_probabilities, weigh
 from game.solver.choice import survival
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
@@ -335,7 +335,7 @@ def test_too_many_arrangements_are_left_to_the_look_ahead() -> None:
 
 
 def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
-    """Each position visited costs a step; the page's cap stops it with TooComplexError."""
+    """The search spends the caller's step budget too; the page's cap stops it with an error."""
     snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
     steps = [10**6]
     solve_endgame(snap, probabilities, total, steps)
@@ -343,3 +343,15 @@ def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
     assert spent > 0
     with pytest.raises(TooComplexError):
         solve_endgame(snap, probabilities, total, [spent - 1])
+
+
+def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No error without a budget: the guess is then the look-ahead's, with no win chance."""
+    monkeypatch.setattr(endgame, "MAX_STEPS", 1)
+    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
+    assert solve_endgame(snap, probabilities, total) is None
+    analysis = analyse(RISKY_BUT_BETTER)
+    assert analysis.win_chance is None
+    assert analysis.best is not None and analysis.best != (1, 0)
