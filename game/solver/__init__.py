@@ -7,7 +7,7 @@ r"""The solver: exact mine probabilities and the next move, from position text.
 
 from __future__ import annotations
 
-from game.solver.analysis import Analysis, TooComplexError, exact_probabilities
+from game.solver.analysis import Analysis, TooComplexError, weigh
 from game.solver.choice import choose
 from game.text import Snapshot, TextFormatError
 
@@ -28,8 +28,8 @@ def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
     except TextFormatError as error:
         raise ValueError(str(error)) from None
     steps = None if budget is None else [budget]
-    exact = exact_probabilities(snapshot, steps)
-    choice = choose(snapshot, exact, steps)
+    total, exact = weigh(snapshot, steps)
+    choice = choose(snapshot, exact, total, steps)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
         best=choice.move,

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.events import CellOpened, GameStarted
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
-from game.solver.analysis import exact_probabilities
+from game.solver.analysis import weigh
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
 from game.text import Snapshot, format_position
@@ -39,9 +39,9 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
         if seen is not None:
             seen.append(text)
         snapshot = Snapshot.from_text(text)
-        exact = exact_probabilities(snapshot)
+        total, exact = weigh(snapshot)
         safe = [cell for cell, p in exact.items() if p == 0]
-        guess = choose(snapshot, exact).move
+        guess = choose(snapshot, exact, total).move
         if guess is None:  # cannot happen while playing: some safe cell is hidden
             break
         for cell in safe or [guess]:

@@ -194,30 +194,19 @@ def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Posit
     :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    total, probabilities = _weigh(*constraints_of(snapshot), budget)
-    if total == 0:
-        raise ValueError("impossible position: no arrangement of the mines fits the numbers")
-    return probabilities
+    return weigh(snapshot, budget)[1]
 
 
 def weigh(snapshot: Snapshot, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
     """Return how many arrangements of the mines fit, and each hidden cell's mine probability.
 
-    The probabilities are exact, as `exact_probabilities` gives them; (0, {})
-    if no arrangement fits.
+    The probabilities are `exact_probabilities`; the count comes from the
+    same search, for callers that weigh positions against each other.
 
+    :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    try:
-        constraints, left, hidden = constraints_of(snapshot)
-    except ValueError:
-        return 0, {}
-    return _weigh(constraints, left, hidden, budget)
-
-
-def _weigh(
-    constraints: Sequence[_Constraint], left: int, hidden: Sequence[Position], budget: Budget
-) -> tuple[int, dict[Position, Fraction]]:
+    constraints, left, hidden = constraints_of(snapshot)
     groups = [_enumerate(g, budget) for g in _groups(constraints)]
     frontier = {cell for _, per_cell in groups for cell in per_cell}
     floating = len(hidden) - len(frontier)
@@ -232,7 +221,7 @@ def _weigh(
         everything = _convolve(everything, totals)
     total = sum(w * rest_weight(k) for k, w in everything.items())
     if total == 0:
-        return 0, {}
+        raise ValueError("impossible position: no arrangement of the mines fits the numbers")
     result: dict[Position, Fraction] = {}
     for index, (_totals, per_cell) in enumerate(groups):
         others: dict[int, int] = {0: 1}

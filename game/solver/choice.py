@@ -37,9 +37,14 @@ class Choice:
 
 
 def choose(
-    snapshot: Snapshot, probabilities: Mapping[Position, Fraction], budget: Budget = None
+    snapshot: Snapshot,
+    probabilities: Mapping[Position, Fraction],
+    total: int,
+    budget: Budget = None,
 ) -> Choice:
     """Choose a certainly safe cell if there is one, else the best guess.
+
+    *probabilities* and *total* are the position's as `weigh` gives them.
 
     Cells are ranked by mine probability, then by fewest hidden neighbours
     (likelier to show a zero and open an area), then top-left first; the
@@ -65,7 +70,6 @@ def choose(
         return Choice(ranked[0])
     candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
     try:
-        total, _ = weigh(snapshot, budget)
         endgame = solve_endgame(snapshot, probabilities, total, budget)
         if endgame is not None:
             return Choice(endgame.move, endgame.chance)
@@ -112,11 +116,15 @@ def survival(
         after = Snapshot(
             snapshot.width, snapshot.height, snapshot.mines, {**snapshot.cells, pos: str(shown)}
         )
-        count, odds = weigh(after, budget)
-        if count:
-            share = Fraction(count, total)
-            chance += share * (1 - min(odds.values(), default=Fraction(0)))
-            unseen -= share
-            if chance + unseen < beat:
-                break
+        try:
+            count, odds = weigh(after, budget)
+        except TooComplexError:
+            raise
+        except ValueError:  # no arrangement shows this number
+            continue
+        share = Fraction(count, total)
+        chance += share * (1 - min(odds.values(), default=Fraction(0)))
+        unseen -= share
+        if chance + unseen < beat:
+            break
     return chance

@@ -15,7 +15,7 @@ so only one of them is searched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -65,25 +65,27 @@ def solve_endgame(
     """
     if total > MAX_ARRANGEMENTS:
         return None
+    mines = {p for p, c in snapshot.cells.items() if c == "F"} | {
+        p for p, v in probabilities.items() if v == 1
+    }
     try:
-        cells, layouts = _arrangements(snapshot, probabilities)
-        return _Search(snapshot, probabilities, cells, layouts, budget).best()
+        cells, layouts = _arrangements(snapshot, probabilities, mines)
+        return _Search(snapshot, probabilities, mines, cells, layouts, budget).best()
     except _TooLargeError:
         return None
 
 
 def _arrangements(
-    snapshot: Snapshot, probabilities: Mapping[Position, Fraction]
+    snapshot: Snapshot, probabilities: Mapping[Position, Fraction], mines: Set[Position]
 ) -> tuple[list[Position], list[int]]:
     """List the undecided cells and every arrangement of their mines, one bit per cell.
+
+    *mines* are the flags and the cells certain to hold a mine.
 
     :raises _TooLargeError: past `MAX_ARRANGEMENTS` arrangements.
     """
     table = neighbour_table(snapshot.width, snapshot.height)
     shown = snapshot.cells
-    mines = {p for p, c in shown.items() if c == "F"} | {
-        p for p, v in probabilities.items() if v == 1
-    }
     undecided = [p for p, v in probabilities.items() if 0 < v < 1]
     needs: list[tuple[list[Position], int]] = []
     for pos, char in shown.items():
@@ -133,16 +135,14 @@ class _Search:
         self,
         snapshot: Snapshot,
         probabilities: Mapping[Position, Fraction],
+        mines: Set[Position],
         cells: Sequence[Position],
         layouts: Sequence[int],
         budget: Budget,
     ) -> None:
         table = neighbour_table(snapshot.width, snapshot.height)
         bit = {p: i for i, p in enumerate(cells)}
-        known = [
-            sum(1 for n in table[p] if snapshot.cells[n] == "F" or probabilities.get(n) == 1)
-            for p in cells
-        ]
+        known = [sum(1 for n in table[p] if n in mines) for p in cells]
         around = [sum(1 << bit[n] for n in table[p] if n in bit) for p in cells]
         self.cells = cells
         self.probabilities = probabilities
