@@ -9,11 +9,16 @@ Cells are interned: there are only 54 distinct ones (three states, mined or
 not, 0 to 8 mined neighbours), so building a board or flooding a large opening
 allocates nothing per cell, and an unchanged cell keeps its identity from one
 board to the next, which lets the view find what changed with `is`.
+
+Boards are values, built in one place: a `Draft` takes a board, changes its
+cells in place and keeps its counters (revealed, flags, exploded) in step
+with them, and `freeze` turns it back into a board. Folding many events
+through one draft copies the cells once instead of once per event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Final, TypeAlias
@@ -113,12 +118,103 @@ def positions(width: int, height: int) -> Iterator[Position]:
             yield (x, y)
 
 
+def flood(
+    table: Mapping[Position, tuple[Position, ...]],
+    starts: Iterable[Position],
+    can_open: Callable[[Position], bool],
+    is_zero: Callable[[Position], bool],
+) -> list[Position]:
+    """Return the cells that revealing *starts* opens, in the order they open.
+
+    Each start that *can_open* opens; every opened cell that *is_zero* (no
+    mine, no mined neighbour) opens its neighbours in turn, through *table*.
+    The one flood fill of the project: the rules, the no-guess player and
+    3BV all use it. A worklist rather than recursion, so a 100x100 board
+    without mines opens in one call.
+    """
+    opened: list[Position] = []
+    seen: set[Position] = set()
+    work: list[Position] = []
+    for pos in starts:
+        if pos not in seen and can_open(pos):
+            seen.add(pos)
+            opened.append(pos)
+            if is_zero(pos):
+                work.append(pos)
+    # The hot loop of a big opening: local names keep it to a few look-ups per cell.
+    pop, push, see, record = work.pop, work.append, seen.add, opened.append
+    while work:
+        for n in table[pop()]:
+            if n not in seen and can_open(n):
+                see(n)
+                record(n)
+                if is_zero(n):
+                    push(n)
+    return opened
+
+
+class ReadableBoard:
+    """What boards and drafts answer alike, read from their cells and counters."""
+
+    __slots__ = ()
+    width: int
+    height: int
+    mine_count: int
+    cells: Cells
+    mines_laid: bool
+    revealed_safe: int
+    flags: int
+    exploded: Position | None
+
+    @property
+    def safe_count(self) -> int:
+        """Number of cells without a mine."""
+        return self.width * self.height - self.mine_count
+
+    def neighbours(self, pos: Position) -> tuple[Position, ...]:
+        """Return the on-board neighbours of *pos* (empty if *pos* is off the board)."""
+        return neighbour_table(self.width, self.height).get(pos, ())
+
+    def mines(self) -> frozenset[Position]:
+        """Return the positions of all laid mines."""
+        return frozenset(pos for pos, cell in self.cells.items() if cell.mine)
+
+    def is_cleared(self) -> bool:
+        """Tell whether every cell without a mine is revealed (the win rule)."""
+        return self.mines_laid and self.revealed_safe == self.safe_count
+
+    def is_over(self) -> bool:
+        """Tell whether a mine was revealed or every safe cell is: nothing changes any more."""
+        return self.exploded is not None or self.is_cleared()
+
+    def flags_around(self, pos: Position) -> int:
+        """Count the flagged neighbours of *pos*."""
+        cells = self.cells
+        return sum(1 for n in self.neighbours(pos) if type(cells[n]) is Flagged)
+
+    def can_chord(self, pos: Position) -> bool:
+        """Tell whether a chord on *pos* would open anything.
+
+        That is: *pos* is a revealed number, its flagged neighbours equal it,
+        and at least one neighbour is still hidden.
+        """
+        cell = self.cells.get(pos)
+        if type(cell) is not Revealed or cell.mine or cell.count == 0:
+            return False
+        cells = self.cells
+        return self.flags_around(pos) == cell.count and any(
+            type(cells[n]) is Hidden for n in self.neighbours(pos)
+        )
+
+
 @dataclass(frozen=True, slots=True)
-class Board:
+class Board(ReadableBoard):
     """A rectangle of cells, with running counts that make status checks O(1).
 
-    Boards are values: every change builds a new board and shares nothing
-    mutable with the old one.
+    Boards are values: every change builds a new board (through a `Draft`)
+    and shares nothing mutable with the old one. Build them with `empty`,
+    `from_mines` or `Draft.freeze`, which keep the counts in step with the
+    cells.
     """
 
     width: int
@@ -148,70 +244,33 @@ class Board:
     @classmethod
     def from_mines(cls, width: int, height: int, mines: Iterable[Position]) -> Board:
         """Return a board of hidden cells with mines exactly at *mines*."""
-        return cls.empty(width, height, 0).with_mines(frozenset(mines))
+        draft = Draft(cls.empty(width, height, 0))
+        draft.lay(frozenset(mines))
+        return draft.freeze()
 
     def with_mines(self, mines: frozenset[Position]) -> Board:
-        """Return this board, whose mines are not laid yet, with *mines* laid.
+        """Return this board, whose mines are not laid yet, with *mines* laid."""
+        draft = Draft(self)
+        draft.lay(mines)
+        return draft.freeze()
 
-        Every neighbour count is computed here, once. Each cell keeps its
-        state (a cell flagged before the first reveal stays flagged). Only
-        the mines and their neighbours change, since every other cell of an
-        unlaid board already holds no mine and a count of 0.
+    def recount(self) -> Board:
+        """Return a board with these cells and every counter computed afresh from them.
+
+        Equal to this board whenever its counters are right: tests use it as
+        the oracle for the running counts.
         """
-        table = neighbour_table(self.width, self.height)
-        counts: dict[Position, int] = {}
-        for mine in mines:
-            counts.setdefault(mine, 0)
-            for n in table[mine]:
-                counts[n] = counts.get(n, 0) + 1
-        cells = dict(self.cells)
-        for pos, count in counts.items():
-            cells[pos] = _INTERNED[(type(cells[pos]), pos in mines, count)]
+        cells = self.cells
+        exploded = [p for p, c in cells.items() if type(c) is Revealed and c.mine]
         return Board(
             self.width,
             self.height,
-            len(mines),
+            self.mine_count,
             cells,
-            mines_laid=True,
-            revealed_safe=self.revealed_safe,
-            flags=self.flags,
-            exploded=self.exploded,
-        )
-
-    @property
-    def safe_count(self) -> int:
-        """Number of cells without a mine."""
-        return self.width * self.height - self.mine_count
-
-    def neighbours(self, pos: Position) -> tuple[Position, ...]:
-        """Return the on-board neighbours of *pos* (empty if *pos* is off the board)."""
-        return neighbour_table(self.width, self.height).get(pos, ())
-
-    def mines(self) -> frozenset[Position]:
-        """Return the positions of all laid mines."""
-        return frozenset(pos for pos, cell in self.cells.items() if cell.mine)
-
-    def is_cleared(self) -> bool:
-        """Tell whether every cell without a mine is revealed (the win rule)."""
-        return self.mines_laid and self.revealed_safe == self.safe_count
-
-    def flags_around(self, pos: Position) -> int:
-        """Count the flagged neighbours of *pos*."""
-        cells = self.cells
-        return sum(1 for n in self.neighbours(pos) if type(cells[n]) is Flagged)
-
-    def can_chord(self, pos: Position) -> bool:
-        """Tell whether a chord on *pos* would open anything.
-
-        That is: *pos* is a revealed number, its flagged neighbours equal it,
-        and at least one neighbour is still hidden.
-        """
-        cell = self.cells.get(pos)
-        if type(cell) is not Revealed or cell.mine or cell.count == 0:
-            return False
-        cells = self.cells
-        return self.flags_around(pos) == cell.count and any(
-            type(cells[n]) is Hidden for n in self.neighbours(pos)
+            mines_laid=self.mines_laid,
+            revealed_safe=sum(1 for c in cells.values() if type(c) is Revealed and not c.mine),
+            flags=sum(1 for c in cells.values() if type(c) is Flagged),
+            exploded=exploded[0] if exploded else None,
         )
 
     def __str__(self) -> str:
@@ -225,4 +284,178 @@ class Board:
         return (
             f"<Board {self.width}x{self.height} mines={self.mine_count}"
             f" revealed={self.revealed_safe} flags={self.flags}>"
+        )
+
+
+class Draft(ReadableBoard):
+    """A board being changed in place: the one place where cells and counters change together.
+
+    A draft starts from a board and shares its cells until the first change
+    copies them; `freeze` hands the cells to a new board, and a later change
+    copies them again, so a frozen board never changes under its holder.
+    """
+
+    __slots__ = (
+        "_owned",
+        "cells",
+        "exploded",
+        "flags",
+        "height",
+        "mine_count",
+        "mines_laid",
+        "revealed_safe",
+        "width",
+    )
+    cells: dict[Position, Cell]
+
+    def __init__(self, board: Board) -> None:
+        self.width = board.width
+        self.height = board.height
+        self.mine_count = board.mine_count
+        self.cells = board.cells  # type: ignore[assignment]  # copied before the first change
+        self.mines_laid = board.mines_laid
+        self.revealed_safe = board.revealed_safe
+        self.flags = board.flags
+        self.exploded = board.exploded
+        self._owned = False
+
+    def _writable(self) -> dict[Position, Cell]:
+        if not self._owned:
+            self.cells = dict(self.cells)
+            self._owned = True
+        return self.cells
+
+    def lay(self, mines: frozenset[Position]) -> None:
+        """Lay *mines* on this draft, whose mines are not laid yet.
+
+        Every neighbour count is computed here, once. Each cell keeps its
+        state (a cell flagged before the first reveal stays flagged). Only
+        the mines and their neighbours change, since every other cell of an
+        unlaid board already holds no mine and a count of 0.
+        """
+        table = neighbour_table(self.width, self.height)
+        counts: dict[Position, int] = {}
+        for mine in mines:
+            counts.setdefault(mine, 0)
+            for n in table[mine]:
+                counts[n] = counts.get(n, 0) + 1
+        cells = self._writable()
+        for pos, count in counts.items():
+            cells[pos] = _INTERNED[(type(cells[pos]), pos in mines, count)]
+        self.mine_count = len(mines)
+        self.mines_laid = True
+
+    def toggle_flag(self, pos: Position) -> None:
+        """Put a flag on the hidden cell at *pos*, or take it off; a revealed cell stays."""
+        cell = self.cells[pos]
+        if type(cell) is Hidden:
+            self._writable()[pos] = as_kind(cell, Flagged)
+            self.flags += 1
+        elif type(cell) is Flagged:
+            self._writable()[pos] = as_kind(cell, Hidden)
+            self.flags -= 1
+
+    def open(self, starts: Iterable[Position]) -> None:
+        """Reveal the hidden cells among *starts*, flooding out from every zero.
+
+        A mine among them explodes (the first one is remembered); if every
+        safe cell is then revealed, the hidden mines are flagged for display.
+        """
+        cells = self._writable()
+
+        def is_zero(pos: Position) -> bool:
+            cell = cells[pos]
+            return cell.count == 0 and not cell.mine
+
+        opened = flood(
+            neighbour_table(self.width, self.height),
+            starts,
+            lambda pos: cells[pos].__class__ is Hidden,
+            is_zero,
+        )
+        for pos in opened:
+            cell = cells[pos]
+            cells[pos] = REVEALED[cell.mine][cell.count]
+            if cell.mine:
+                self.exploded = self.exploded or pos
+            else:
+                self.revealed_safe += 1
+        if self.exploded is None and self.revealed_safe == self.safe_count:
+            for pos, cell in cells.items():
+                if type(cell) is Hidden:
+                    cells[pos] = as_kind(cell, Flagged)
+                    self.flags += 1
+
+    def freeze(self) -> Board:
+        """Return the board this draft now shows; later changes to the draft do not reach it."""
+        self._owned = False
+        return Board(
+            self.width,
+            self.height,
+            self.mine_count,
+            self.cells,
+            mines_laid=self.mines_laid,
+            revealed_safe=self.revealed_safe,
+            flags=self.flags,
+            exploded=self.exploded,
+        )
+
+
+_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
+_CODE_OF: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(_BY_CODE)}
+
+
+@cache
+def _row_order(width: int, height: int) -> tuple[Position, ...]:
+    return tuple(positions(width, height))
+
+
+@dataclass(frozen=True, slots=True)
+class PackedBoard:
+    """A board kept in one byte per cell: how a long game's history keeps its checkpoints.
+
+    A 100x100 board packs into 10 kB, where its cell dictionary takes about
+    half a megabyte; unpacking it costs one pass over the cells.
+    """
+
+    width: int
+    height: int
+    mine_count: int
+    codes: bytes
+    """Each cell's index among the interned cells, row by row from the top."""
+    mines_laid: bool
+    revealed_safe: int
+    flags: int
+    exploded: Position | None
+
+    @classmethod
+    def of(cls, board: ReadableBoard) -> PackedBoard:
+        """Return *board* packed (a draft packs as the board it would freeze into)."""
+        order = _row_order(board.width, board.height)
+        cells = board.cells
+        codes = bytes([_CODE_OF[id(cells[pos])] for pos in order])
+        return cls(
+            board.width,
+            board.height,
+            board.mine_count,
+            codes,
+            board.mines_laid,
+            board.revealed_safe,
+            board.flags,
+            board.exploded,
+        )
+
+    def unpack(self) -> Board:
+        """Return the board that was packed."""
+        order = _row_order(self.width, self.height)
+        cells = dict(zip(order, map(_BY_CODE.__getitem__, self.codes), strict=True))
+        return Board(
+            self.width,
+            self.height,
+            self.mine_count,
+            cells,
+            mines_laid=self.mines_laid,
+            revealed_safe=self.revealed_safe,
+            flags=self.flags,
+            exploded=self.exploded,
         )

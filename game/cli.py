@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
 from game.board import Flagged, Hidden, Position
+from game.dealer import play
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
-from game.state import Game, IllegalMoveError, Status, play, start_game
+from game.state import Game, IllegalMoveError, Status, start_game
 from game.text import Layout, TextFormatError, board_rows, format_position
 
 HELP = """\

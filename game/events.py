@@ -1,9 +1,10 @@
 """Events: the facts a game is made of, named in the past tense.
 
-A game's log is one `GameStarted` followed by moves. The mines of a random
-board are not an event of their own: they follow from the seed in
-`GameStarted` and the position of the first `CellOpened`, so the log stays as
-short as the player's own actions and replays the same on any machine.
+A game's log is one `GameStarted` followed by events: the player's moves,
+and `MinesLaid`, which the first reveal of a random board records just before
+itself. The deal is drawn once, by the command layer (`game.dealer`), and
+folding the log never deals again: replaying it needs no random numbers and
+no solver, and gives the same game on any machine.
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ class GameStarted:
     """Seeds the mine placement at the first reveal (unused when *layout* is set)."""
     layout: frozenset[Position] | None = None
     """The exact mine positions, for a game played on a given layout."""
+    start_cell: Position | None = None
+    """The cell every player of a shared board opens first (a daily board, a seed link):
+    the mines are laid around it whatever the first click, so all of them get the same
+    board. None: the mines are laid around the first cell the player reveals."""
+
+
+@dataclass(frozen=True, slots=True)
+class MinesLaid:
+    """The mines of a random board were laid, at its first reveal."""
+
+    mines: frozenset[Position]
+    """Where the mines are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +66,9 @@ class NeighboursOpened:
 
 Move: TypeAlias = CellOpened | FlagToggled | NeighboursOpened
 """Something the player did during a game."""
+
+Event: TypeAlias = MinesLaid | Move
+"""Anything a game's log holds after its `GameStarted`."""
 
 MOVE_CODES: dict[type[Move], str] = {
     CellOpened: "r",

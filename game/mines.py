@@ -35,3 +35,21 @@ def lay_mines(settings: Settings, seed: int, first: Position) -> frozenset[Posit
     spared = spared_cells(settings, first)
     candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
     return frozenset(random.Random(seed).sample(candidates, settings.mines))
+
+
+def implied_start_cell(settings: Settings, seed: int) -> Position:
+    """Return the start cell that a shared *seed* implies on a board of *settings*.
+
+    Drawn from the seed alone (the same on every machine), away from the
+    edges when the board is large enough, so the first reveal has room to open.
+
+    >>> from game.settings import PRESETS
+    >>> implied_start_cell(PRESETS["expert"], 42) == implied_start_cell(PRESETS["expert"], 42)
+    True
+    """
+    rng = random.Random(f"start cell {seed}")
+    margin_x = 1 if settings.width > 4 else 0
+    margin_y = 1 if settings.height > 4 else 0
+    x = rng.randrange(margin_x, settings.width - margin_x)
+    y = rng.randrange(margin_y, settings.height - margin_y)
+    return (x, y)

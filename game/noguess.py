@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable
 from typing import Final
 
-from game.board import Position, neighbour_table, positions
+from game.board import Position, flood, neighbour_table, positions
 from game.mines import spared_cells
 from game.settings import Settings
 from game.solver.analysis import exact_probabilities
@@ -41,16 +41,10 @@ class _Play:
 
     def reveal(self, start: Position) -> list[Position]:
         """Open *start* (known safe) and the area of zeros around it; return the cells opened."""
-        opened = []
-        work = [start]
-        while work:
-            pos = work.pop()
-            if pos in self.open:
-                continue
-            self.open.add(pos)
-            opened.append(pos)
-            if self.counts[pos] == 0:
-                work.extend(n for n in self.table[pos] if n not in self.open)
+        opened = flood(
+            self.table, (start,), lambda p: p not in self.open, lambda p: self.counts[p] == 0
+        )
+        self.open.update(opened)
         return opened
 
     def unknown_around(self, pos: Position) -> tuple[list[Position], int]:

@@ -1,7 +1,12 @@
 """The page's URL parameters: which game to start, or why the URL cannot be used.
 
 `preset`, `w`, `h`, `m`, `seed`, `first`, `noguess`, `layout` (rows of `*` and `.`
-joined by `/`) and `daily` (YYYY-MM-DD: that day's board of the preset).
+joined by `/`), `daily` (YYYY-MM-DD: that day's board of the preset) and
+`start` (`X,Y`: the cell a seed link's board opens first).
+
+A seed (given, or a daily board's) gives every player the same mines: they
+are laid around a start cell, the one `start` names or else one the seed
+implies, whatever cell the player clicks first.
 Any invalid value gives a message and the default game, so the page never
 stops working because of its URL.
 """
@@ -11,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
+from game.board import Position
 from game.events import GameStarted
+from game.mines import implied_start_cell
 from game.records import daily_seed, parse_day
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.text import Layout, TextFormatError
@@ -31,6 +38,8 @@ class GameRequest:
     """A layout to play exactly, or None for a random board."""
     daily: str | None = None
     """The day (YYYY-MM-DD) of a daily board, whose seed follows from the day and preset."""
+    start_cell: Position | None = None
+    """The start cell a link names; None: the seed implies one (if a seed is fixed)."""
 
     @classmethod
     def for_day(cls, name: str, day: str) -> GameRequest:
@@ -38,9 +47,16 @@ class GameRequest:
         return cls(PRESETS[name], daily_seed(day, name), daily=day)
 
     def start(self, fresh_seed: int) -> GameStarted:
-        """Return the event that starts this game, using *fresh_seed* unless a seed is fixed."""
-        seed = self.seed if self.seed is not None else fresh_seed
-        return GameStarted(self.settings, seed, self.layout.mines if self.layout else None)
+        """Return the event that starts this game, using *fresh_seed* unless a seed is fixed.
+
+        A fixed seed comes with a start cell, so every player gets the same mines.
+        """
+        if self.layout is not None:
+            return GameStarted(self.settings, self.seed or 0, self.layout.mines)
+        if self.seed is None:
+            return GameStarted(self.settings, fresh_seed)
+        cell = self.start_cell or implied_start_cell(self.settings, self.seed)
+        return GameStarted(self.settings, self.seed, start_cell=cell)
 
     def to_query(self) -> str:
         """Return the URL query that asks for this game again (without `?`)."""
@@ -61,6 +77,8 @@ class GameRequest:
                 parts.append("noguess=1")
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
+        if self.start_cell is not None:
+            parts.append(f"start={self.start_cell[0]},{self.start_cell[1]}")
         return "&".join(parts)
 
 
@@ -112,7 +130,24 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
         first if first is not None else base.first_click,
         _no_guess(params),
     )
-    return GameRequest(settings, seed)
+    return GameRequest(settings, seed, start_cell=_start_cell(params, settings, seed))
+
+
+def _start_cell(
+    params: dict[str, list[str]], settings: Settings, seed: int | None
+) -> Position | None:
+    if "start" not in params:
+        return None
+    text = params["start"][-1].strip()
+    if seed is None:
+        raise SettingsError("start= names the first cell of a seed link: add seed= too")
+    x, _, y = text.partition(",")
+    if not (x.isascii() and x.isdigit() and y.isascii() and y.isdigit()):
+        raise SettingsError(f"start={text[:20]!r} must be two whole numbers, as start=4,7")
+    cell = (int(x), int(y))
+    if not (cell[0] < settings.width and cell[1] < settings.height):
+        raise SettingsError(f"start={text} is off the {settings.width}x{settings.height} board")
+    return cell
 
 
 def _no_guess(params: dict[str, list[str]]) -> bool:
@@ -123,7 +158,7 @@ def _no_guess(params: dict[str, list[str]]) -> bool:
 
 
 def _daily(params: dict[str, list[str]]) -> GameRequest:
-    extra = sorted(set(params) & {"w", "h", "m", "seed", "first", "layout"})
+    extra = sorted(set(params) & {"w", "h", "m", "seed", "first", "layout", "start"})
     if extra:
         raise SettingsError(f"a daily board is fixed: remove {', '.join(extra)} from the link")
     name = params["preset"][-1] if "preset" in params else DEFAULT_PRESET

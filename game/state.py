@@ -1,9 +1,14 @@
-"""The game state as a fold of events: `apply` is pure and total, `play` checks the rules.
+"""The game state as a fold of events: `apply` is pure and total, `problem` says why not.
 
-`apply(game, move)` never raises and never mutates: a move that cannot apply
-(off the board, on a finished game, a flag on a revealed cell) returns the
-game unchanged. `play(game, move)` is the entry point for user input: it
-raises `IllegalMoveError` with a message instead of silently doing nothing.
+`apply(game, event)` never raises and never mutates: an event that cannot
+apply (off the board, on a finished game, a flag on a revealed cell, a
+reveal before the mines are laid) returns the game unchanged. `problem`
+tells user input why a move would not apply; the command layer
+(`game.dealer`) deals the mines of a first reveal as a `MinesLaid` event.
+
+Every event goes through one in-place rule, `fold_into`, on a `Draft`:
+`apply` folds one event into a copy of the board, `replay` folds a whole log
+into one draft, which costs one copy of the cells instead of one per event.
 """
 
 from __future__ import annotations
@@ -11,21 +16,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import reduce
 
-from game.board import (
-    REVEALED,
-    Board,
-    Flagged,
-    Hidden,
-    Position,
-    Revealed,
-    as_kind,
-    neighbour_table,
-)
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.mines import lay_mines
-from game.noguess import lay_solvable_mines
+from game.board import Board, Draft, Flagged, Hidden, ReadableBoard, Revealed
+from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.settings import Settings
 
 
@@ -46,7 +39,7 @@ class Status(enum.Enum):
     """A mine was revealed."""
 
 
-def status(board: Board) -> Status:
+def status(board: ReadableBoard) -> Status:
     """Return where a game on *board* stands.
 
     Win rule: a game is won when every cell without a mine is revealed; flags
@@ -89,7 +82,7 @@ class Game:
 
     def is_over(self) -> bool:
         """Tell whether the game is won or lost."""
-        return self.status in (Status.WON, Status.LOST)
+        return self.board.is_over()
 
     def __str__(self) -> str:
         """Draw the game in the position-text format."""
@@ -98,7 +91,7 @@ class Game:
         return format_position(self)
 
     def __repr__(self) -> str:
-        """Summarise the game; `replay(start, moves)` is what rebuilds one."""
+        """Summarise the game; `replay(start, events)` is what rebuilds one."""
         return f"<Game {self.start!r} {self.status.value} {self.board!r}>"
 
 
@@ -112,42 +105,59 @@ def start_game(start: GameStarted) -> Game:
     return Game(start, board)
 
 
-def apply(game: Game, move: Move) -> Game:
-    """Return the game after *move*; total and pure.
+def fold_into(draft: Draft, event: Event) -> None:
+    """Change *draft* by *event*, in place: the rules, written once.
 
-    .. warning:: `apply` assumes nothing about *move*: anything the rules do
-       not allow leaves *game* as it was. Use `play` to be told why.
+    Anything the rules do not allow leaves *draft* as it was: a move on a
+    finished game or off the board, a flag on a revealed cell, a reveal
+    before the mines are laid, mines laid twice or not as many as expected.
     """
-    if game.is_over():
-        return game
-    board = game.board
-    cell = board.cells.get(move.pos)
-    if cell is None:
-        return game
-    if type(move) is FlagToggled:
-        return _toggle_flag(game, move.pos)
-    if type(move) is CellOpened:
-        if type(cell) is not Hidden:
-            return game
-        if not board.mines_laid:
-            lay = lay_solvable_mines if game.settings.no_guess else lay_mines
-            board = board.with_mines(lay(game.settings, game.start.seed, move.pos))
-        return Game(game.start, _open(board, (move.pos,)))
-    if type(move) is NeighboursOpened and board.can_chord(move.pos):
-        return Game(game.start, _open(board, board.neighbours(move.pos)))
-    return game
+    if isinstance(event, MinesLaid):
+        fits = len(event.mines) == draft.mine_count and all(p in draft.cells for p in event.mines)
+        if fits and not draft.mines_laid:
+            draft.lay(event.mines)
+        return
+    cell = draft.cells.get(event.pos)
+    if cell is None or draft.is_over():
+        return
+    if type(event) is FlagToggled:
+        draft.toggle_flag(event.pos)
+    elif type(event) is CellOpened:
+        if type(cell) is Hidden and draft.mines_laid:
+            draft.open((event.pos,))
+    elif draft.can_chord(event.pos):
+        draft.open(draft.neighbours(event.pos))
 
 
-def replay(start: GameStarted, moves: Iterable[Move]) -> Game:
-    """Return the state after *start* and then *moves*: the fold that defines a game."""
-    return reduce(apply, moves, start_game(start))
+def apply(game: Game, event: Event) -> Game:
+    """Return the game after *event*; total and pure.
+
+    .. warning:: `apply` assumes nothing about *event*: anything the rules do
+       not allow leaves *game* as it was. Use `problem` to be told why, and
+       `game.dealer` to lay the mines before the first reveal.
+    """
+    draft = Draft(game.board)
+    fold_into(draft, event)
+    board = draft.freeze()
+    return game if board.cells is game.board.cells else Game(game.start, board)
 
 
-def problem(game: Game, move: Move) -> str | None:
-    """Return why *move* breaks the rules in *game*, or None if it is allowed and changes it."""
-    if game.is_over():
-        return f"the game is over ({game.status.value}): start a new one"
-    board = game.board
+def replay(start: GameStarted, events: Iterable[Event]) -> Game:
+    """Return the state after *start* and then *events*: the fold that defines a game."""
+    draft = Draft(start_game(start).board)
+    for event in events:
+        fold_into(draft, event)
+    return Game(start, draft.freeze())
+
+
+def problem(board: ReadableBoard, move: Move) -> str | None:
+    """Return why *move* breaks the rules on *board*, or None if it is allowed and changes it.
+
+    A reveal before the mines are laid is allowed: the command layer deals
+    them first.
+    """
+    if board.is_over():
+        return f"the game is over ({status(board).value}): start a new one"
     x, y = move.pos
     cell = board.cells.get(move.pos)
     if cell is None:
@@ -173,88 +183,3 @@ def problem(game: Game, move: Move) -> str | None:
     if flags != cell.count:
         return f"({x}, {y}) shows {cell.count} but has {flags} flagged neighbours"
     return f"({x}, {y}) has no hidden neighbours left to open"
-
-
-def play(game: Game, move: Move) -> Game:
-    """Return the game after *move*, checking the rules first.
-
-    :raises IllegalMoveError: if the move is not allowed; the message says why.
-    """
-    reason = problem(game, move)
-    if reason is not None:
-        raise IllegalMoveError(reason)
-    return apply(game, move)
-
-
-def _toggle_flag(game: Game, pos: Position) -> Game:
-    board = game.board
-    cell = board.cells[pos]
-    if type(cell) is Revealed:
-        return game
-    kind, delta = (Flagged, 1) if type(cell) is Hidden else (Hidden, -1)
-    cells = dict(board.cells)
-    cells[pos] = as_kind(cell, kind)
-    return Game(
-        game.start,
-        Board(
-            board.width,
-            board.height,
-            board.mine_count,
-            cells,
-            mines_laid=board.mines_laid,
-            revealed_safe=board.revealed_safe,
-            flags=board.flags + delta,
-        ),
-    )
-
-
-def _open(board: Board, starts: Iterable[Position]) -> Board:
-    """Reveal the hidden cells among *starts*, flooding out from every zero.
-
-    A worklist rather than recursion, so a 100x100 board without mines opens
-    in one call. If the board is then cleared, its hidden mines are flagged.
-    """
-    table = neighbour_table(board.width, board.height)
-    cells = dict(board.cells)
-    revealed = board.revealed_safe
-    exploded = board.exploded
-    zeros = []
-    for pos in starts:
-        cell = cells[pos]
-        if type(cell) is not Hidden:
-            continue
-        cells[pos] = as_kind(cell, Revealed)
-        if cell.mine:
-            exploded = exploded or pos
-            continue
-        revealed += 1
-        if cell.count == 0:
-            zeros.append(pos)
-    # The hot loop of a big opening. A zero's neighbours hold no mine, so each
-    # is revealed as soon as it is seen and pushed only if it is a zero too;
-    # local names and the REVEALED table keep that to a few look-ups per cell.
-    pop, push = zeros.pop, zeros.append
-    while zeros:
-        for n in table[pop()]:
-            cell = cells[n]
-            if cell.__class__ is Hidden:
-                cells[n] = REVEALED[False][cell.count]
-                revealed += 1
-                if cell.count == 0:
-                    push(n)
-    flags = board.flags
-    if exploded is None and revealed == board.safe_count:
-        for pos, cell in cells.items():
-            if type(cell) is Hidden:
-                cells[pos] = as_kind(cell, Flagged)
-                flags += 1
-    return Board(
-        board.width,
-        board.height,
-        board.mine_count,
-        cells,
-        mines_laid=True,
-        revealed_safe=revealed,
-        flags=flags,
-        exploded=exploded,
-    )

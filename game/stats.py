@@ -12,13 +12,36 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.board import Board, Flagged, Position
+from game.board import Board, Flagged, Position, ReadableBoard, Revealed, flood, neighbour_table
 from game.events import FlagToggled
 from game.history import History
 from game.text import Layout, TextFormatError
 
 
-def three_bv(board: Board) -> int:
+def openings(board: ReadableBoard) -> list[list[Position]]:
+    """Return the openings of *board*, whose mines must be laid: each one's cells.
+
+    An opening is a connected region of zeros with its border of numbers:
+    what one click on any of its zeros reveals.
+    """
+    cells = board.cells
+    table = neighbour_table(board.width, board.height)
+    found: list[list[Position]] = []
+    taken: set[Position] = set()
+
+    def is_zero(pos: Position) -> bool:
+        cell = cells[pos]
+        return cell.count == 0 and not cell.mine
+
+    for pos in cells:
+        if pos not in taken and is_zero(pos):
+            region = flood(table, (pos,), lambda p: p not in taken, is_zero)
+            taken.update(region)
+            found.append(region)
+    return found
+
+
+def three_bv(board: ReadableBoard) -> int:
     """Return the 3BV of *board*, whose mines must be laid.
 
     >>> three_bv(Board.from_mines(3, 1, [(0, 0)]))
@@ -26,37 +49,62 @@ def three_bv(board: Board) -> int:
     >>> three_bv(Board.from_mines(3, 1, [(1, 0)]))
     2
     """
+    return _three_bv(board, solved=False)
+
+
+def solved_three_bv(board: ReadableBoard) -> int:
+    """Return how much of *board*'s 3BV the player has cleared.
+
+    An opening counts once any of its cells is revealed by its flood, which is
+    once any of its zeros is; a safe cell outside every opening counts once
+    revealed. Equal to `three_bv` on a won board.
+
+    >>> from game.board import Draft
+    >>> draft = Draft(Board.from_mines(4, 1, [(1, 0)]))
+    >>> draft.open([(3, 0)])
+    >>> solved_three_bv(draft.freeze()), three_bv(draft.freeze())
+    (1, 2)
+    """
+    return _three_bv(board, solved=True)
+
+
+def _three_bv(board: ReadableBoard, *, solved: bool) -> int:
     cells = board.cells
-    in_opening: set[tuple[int, int]] = set()
-    openings = 0
-    for pos, cell in cells.items():
-        if cell.mine or cell.count or pos in in_opening:
-            continue
-        openings += 1
-        in_opening.add(pos)
-        work = [pos]
-        while work:
-            for n in board.neighbours(work.pop()):
-                if n not in in_opening:
-                    in_opening.add(n)
-                    if cells[n].count == 0:
-                        work.append(n)
-    lone = sum(1 for p, c in cells.items() if not c.mine and p not in in_opening)
-    return openings + lone
+    regions = openings(board)
+    inside = {pos for region in regions for pos in region}
+
+    def counts(pos: Position) -> bool:
+        return not solved or type(cells[pos]) is Revealed
+
+    cleared = sum(1 for region in regions if counts(next(p for p in region if cells[p].count == 0)))
+    lone = sum(1 for p, c in cells.items() if not c.mine and p not in inside and counts(p))
+    return cleared + lone
 
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """What a finished game's summary shows."""
+    """One finished game's figures: what its summary shows and its records keep.
+
+    Computed once when the game ends, so every place that shows them agrees.
+    Rates are computed from the 3BV the player cleared, so a lost game's
+    3BV/s and efficiency measure what was done, not the whole board.
+    """
 
     three_bv: int
     """Minimum left clicks to clear the board."""
+    solved_three_bv: int
+    """The part of the 3BV the player cleared (all of it after a win)."""
     clicks: int
     """Moves made: reveals, flags and chords."""
     useful: int
     """Clicks that counted: those that opened cells, and flags left standing on mines."""
-    seconds: float
-    """Time played."""
+    ms: int
+    """Time played, in whole milliseconds."""
+
+    @property
+    def seconds(self) -> float:
+        """Time played, in seconds."""
+        return self.ms / 1000
 
     @property
     def wasted(self) -> int:
@@ -65,13 +113,13 @@ class Figures:
 
     @property
     def efficiency(self) -> float:
-        """3BV divided by clicks (above 1 when chords saved clicks)."""
-        return self.three_bv / self.clicks if self.clicks else 0.0
+        """Solved 3BV divided by clicks (above 1 when chords saved clicks)."""
+        return self.solved_three_bv / self.clicks if self.clicks else 0.0
 
     @property
     def three_bv_per_second(self) -> float:
-        """3BV divided by time."""
-        return self.three_bv / self.seconds if self.seconds > 0 else 0.0
+        """Solved 3BV per second; 0 for a game that took no time."""
+        return self.solved_three_bv * 1000 / self.ms if self.ms > 0 else 0.0
 
 
 def useful_clicks(history: History) -> int:
@@ -93,14 +141,16 @@ def useful_clicks(history: History) -> int:
     return opened + flags
 
 
-def figures(history: History, seconds: float) -> Figures:
-    """Return the figures of the game in *history*, played in *seconds*."""
+def figures(history: History, ms: int) -> Figures:
+    """Return the figures of the game in *history*, played in *ms* milliseconds."""
     board = history.current.board
+    laid = board.mines_laid
     return Figures(
-        three_bv(board) if board.mines_laid else 0,
+        three_bv(board) if laid else 0,
+        solved_three_bv(board) if laid else 0,
         len(history),
         useful_clicks(history),
-        seconds,
+        ms,
     )
 
 

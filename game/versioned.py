@@ -14,11 +14,12 @@ MAX_BYTES: Final = 2_000_000
 
 
 def read_versioned(
-    text: str, format_: str, version: int, what: str, error: type[ValueError]
+    text: str, format_: str, version: int | tuple[int, ...], what: str, error: type[ValueError]
 ) -> dict[str, Any]:
     """Parse *text* as a JSON object of *format_* and *version*, or raise *error* saying why.
 
     Shared by every file the player can load, so they all fail the same clear way.
+    *version* is the one version read, or all of them (the newest last).
     """
     if len(text) > MAX_BYTES:
         raise error(f"the file is too large ({len(text):,} bytes; at most {MAX_BYTES:,})")
@@ -30,6 +31,8 @@ def read_versioned(
         raise error(f"this is not a {what}: expected a JSON object")
     if data.get("format") != format_:
         raise error(f"this is not a {what}: its format is not {format_!r}")
-    if data.get("version") != version:
-        raise error(f"{what} version {data.get('version')!r} is not supported (expected {version})")
+    versions = version if isinstance(version, tuple) else (version,)
+    found = data.get("version")
+    if type(found) is not int or found not in versions:
+        raise error(f"{what} version {found!r} is not supported (expected {versions[-1]})")
     return data

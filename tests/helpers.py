@@ -7,10 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.dealer import events_for, play
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.history import History
 from game.settings import FirstClick, Settings
-from game.state import Game, play, start_game
+from game.state import Game, start_game
 from game.text import Layout
 
 
@@ -50,9 +51,16 @@ def rows(game: Game) -> list[str]:
     return str(game).splitlines()[1:]
 
 
+def played(history: History, *moves: Move) -> History:
+    """Return *history* with *moves* made through the command layer (the deal recorded)."""
+    for m in moves:
+        history = history.then(*events_for(history.current, m))
+    return history
+
+
 def history_of(start: GameStarted, *moves: str) -> History:
-    """Return a history of *moves* after *start*."""
-    return History(start, tuple(move(m) for m in moves))
+    """Return a history of *moves* (as `r 1 2` text) after *start*."""
+    return played(History(start), *(move(m) for m in moves))
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.dealer import advance
 from game.events import CellOpened, GameStarted
 from game.noguess import _Play, deduce, lay_solvable_mines
 from game.query import GameRequest, request_from_query
 from game.settings import PRESETS, FirstClick, Settings
 from game.solver import analyse
-from game.state import Game, Status, apply, start_game
+from game.state import Game, Status, start_game
 from game.text import Layout, format_position
 
 
@@ -65,7 +66,7 @@ def solve_with_certain_moves_only(game: Game) -> Game:
         safe = [cell for cell, p in odds.items() if p == 0]
         assert safe, "stuck: the board needs a guess\n" + format_position(game)
         for cell in safe:
-            game = apply(game, CellOpened(cell))
+            game = advance(game, CellOpened(cell))
     return game
 
 
@@ -82,14 +83,14 @@ def test_no_guess_boards_are_won_by_certain_moves_alone(
 ) -> None:
     """Dealt from any seed and first click, the board is cleared without one guess."""
     game_settings = replace(PRESETS[preset], first_click=first, no_guess=True)
-    game = apply(start_game(GameStarted(game_settings, seed)), CellOpened((x, y)))
+    game = advance(start_game(GameStarted(game_settings, seed)), CellOpened((x, y)))
     assert solve_with_certain_moves_only(game).status is Status.WON
 
 
 def test_an_expert_no_guess_board_is_won_by_certain_moves_alone() -> None:
     """The hardest preset too, through the same rules a game goes through."""
     start = GameStarted(replace(PRESETS["expert"], no_guess=True), 2026)
-    game = apply(start_game(start), CellOpened((3, 3)))
+    game = advance(start_game(start), CellOpened((3, 3)))
     assert solve_with_certain_moves_only(game).status is Status.WON
 
 

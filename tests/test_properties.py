@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.board import Flagged, Hidden, Position, Revealed
+from game.dealer import advance, events_for
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
 from game.history import History
+from game.mines import implied_start_cell
 from game.settings import FirstClick, Settings
-from game.state import Game, Status, apply, replay, start_game
+from game.state import Game, Status, replay, start_game
 from game.text import Layout, Snapshot, format_position
 
 
@@ -43,11 +48,31 @@ def games(draw: st.DrawFn) -> tuple[GameStarted, list[Move]]:
 
 
 def states(start: GameStarted, moves: list[Move]) -> list[Game]:
-    """Every state of the game, from the start to after the last move."""
+    """Every state of the game played live, from the start to after the last move."""
     result = [start_game(start)]
     for m in moves:
-        result.append(apply(result[-1], m))
+        result.append(advance(result[-1], m))
     return result
+
+
+def played(start: GameStarted, moves: list[Move]) -> History:
+    """The history the command layer makes of *moves*: each with the deal it causes."""
+    history = History(start)
+    for m in moves:
+        history = history.then(*events_for(history.current, m))
+    return history
+
+
+@contextmanager
+def forbid_dealing() -> Iterator[None]:
+    """Make any deal fail loudly while the block runs."""
+    refuse = mock.Mock(side_effect=AssertionError("the fold dealt mines"))
+    with (
+        mock.patch("game.dealer.lay_mines", refuse),
+        mock.patch("game.dealer.lay_solvable_mines", refuse),
+        mock.patch("game.mines.random", refuse),
+    ):
+        yield
 
 
 def flood_closure(game: Game, pos: Position) -> set[Position]:
@@ -95,12 +120,52 @@ def test_finished_game_never_changes(game: tuple[GameStarted, list[Move]]) -> No
 
 @given(games())
 def test_replay_equals_live_state(game: tuple[GameStarted, list[Move]]) -> None:
-    """Folding the event list again rebuilds exactly the state played live."""
+    """Folding the event log again rebuilds exactly the state played live, at every step."""
     start, moves = game
-    assert replay(start, moves) == states(start, moves)[-1]
-    history = History(start, tuple(moves))
+    live = states(start, moves)
+    history = played(start, moves)
+    assert replay(start, history.events) == live[-1]
+    assert History(start, history.events) == history
     for step in range(len(moves) + 1):
-        assert history.state_at(step) == replay(start, moves[:step])
+        assert history.state_at(step) == live[step]
+    assert list(history.states()) == live
+
+
+@given(games())
+def test_counters_always_agree_with_the_cells(game: tuple[GameStarted, list[Move]]) -> None:
+    """Revealed, flags and the exploded cell, kept as running counts, match a fresh count."""
+    start, moves = game
+    for state in states(start, moves):
+        assert state.board == state.board.recount()
+
+
+@given(games())
+def test_folding_the_log_never_deals_again(
+    game: tuple[GameStarted, list[Move]],
+) -> None:
+    """Once recorded, the deal is an event: rebuilding any step needs no random numbers."""
+    start, moves = game
+    history = played(start, moves)
+    with forbid_dealing():
+        again = History(start, history.events)
+        assert [again.state_at(s) for s in range(len(again) + 1)] == list(history.states())
+
+
+@given(st.integers(2, 12), st.integers(2, 12), st.data())
+def test_a_start_cell_gives_every_first_click_the_same_mines(
+    width: int, height: int, data: st.DataObject
+) -> None:
+    """A shared board opens its start cell first, so any first click gets the same mines."""
+    mines = data.draw(st.integers(0, width * height - 9 if width * height > 9 else 0))
+    seed = data.draw(st.integers(0, 2**32))
+    settings = Settings(width, height, mines)
+    cell = implied_start_cell(settings, seed)
+    start = GameStarted(settings, seed, start_cell=cell)
+    clicks = data.draw(st.lists(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))))
+    boards = [advance(start_game(start), CellOpened(click)).board for click in clicks]
+    assert all(board == boards[0] for board in boards)
+    for board in boards:
+        assert board.mines_laid and type(board.cells[cell]) is Revealed
 
 
 @given(games())
@@ -138,7 +203,7 @@ def test_reveal_opens_exactly_the_flood_closure(game: tuple[GameStarted, list[Mo
 def test_won_game_shows_every_mine_flagged(game: tuple[GameStarted, list[Move]]) -> None:
     """On a win every mine is flagged and mines left is zero."""
     start, moves = game
-    final = replay(start, moves)
+    final = states(start, moves)[-1]
     if final.status is Status.WON:
         assert all(type(c) is Flagged for c in final.board.cells.values() if c.mine)
         assert final.mines_left == 0
@@ -148,13 +213,13 @@ def test_won_game_shows_every_mine_flagged(game: tuple[GameStarted, list[Move]])
 def test_position_text_round_trips(game: tuple[GameStarted, list[Move]]) -> None:
     """Printing a position and parsing it back gives the same text."""
     start, moves = game
-    text = format_position(replay(start, moves))
+    text = format_position(states(start, moves)[-1])
     assert Snapshot.from_text(text).to_text() == text
 
 
 @given(starts())
 def test_layout_text_round_trips(start: GameStarted) -> None:
     """A layout printed and parsed back has the same mines."""
-    state = replay(start, [CellOpened((0, 0))])
+    state = advance(start_game(start), CellOpened((0, 0)))
     layout = Layout.from_board(state.board)
     assert Layout.from_text(layout.to_text()) == layout

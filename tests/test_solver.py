@@ -12,13 +12,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.board import Position, neighbour_table
+from game.dealer import advance
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.settings import Settings
 from game.solver import TooComplexError, analyse, endgame
 from game.solver.analysis import exact_probabilities, weigh
 from game.solver.choice import survival
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
-from game.state import Status, apply, start_game
+from game.state import Status, start_game
 from game.text import Snapshot, format_position
 
 
@@ -50,13 +51,13 @@ def positions(draw: st.DrawFn) -> str:
     game = start_game(GameStarted(Settings(width, height, mines), draw(st.integers(0, 10**6))))
     cells = [(x, y) for y in range(height) for x in range(width)]
     for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
-        game = apply(game, CellOpened(pos))
+        game = advance(game, CellOpened(pos))
     if game.status is not Status.PLAYING:
         game = start_game(game.start)
-        game = apply(game, CellOpened(draw(st.sampled_from(cells))))
+        game = advance(game, CellOpened(draw(st.sampled_from(cells))))
     for pos in draw(st.lists(st.sampled_from(cells), max_size=2)):
         if game.board.cells[pos].mine and game.status is Status.PLAYING:
-            game = apply(game, FlagToggled(pos))
+            game = advance(game, FlagToggled(pos))
     if game.is_over():
         return f"{width}x{height}x{mines}\n" + ("H" * width + "\n") * height
     return format_position(game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 from pathlib import Path
 
@@ -9,12 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Board
+from game.board import Board, positions
+from game.dealer import advance
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
 from game.history import History
 from game.settings import Settings
-from game.state import Status, apply, start_game
-from game.stats import figures, three_bv
+from game.state import Status, start_game
+from game.stats import figures, solved_three_bv, three_bv
 from game.text import Layout
 from helpers import run_module
 
@@ -45,7 +47,7 @@ def boards(draw: st.DrawFn) -> Board:
     width, height = draw(st.integers(1, 9)), draw(st.integers(1, 9))
     mines = draw(st.integers(0, width * height - 1))
     start = GameStarted(Settings(width, height, mines), draw(st.integers(0, 9999)))
-    game = apply(start_game(start), CellOpened((0, 0)))
+    game = advance(start_game(start), CellOpened((0, 0)))
     return Board.from_mines(width, height, game.board.mines())
 
 
@@ -65,7 +67,7 @@ def test_clicking_each_opening_then_each_lone_cell_wins_in_three_bv(b: Board) ->
             if cell.mine or (want_zero and cell.count):
                 continue
             if game.status is Status.PLAYING or game.status is Status.READY:
-                after = apply(game, CellOpened(pos))
+                after = advance(game, CellOpened(pos))
                 clicks += after is not game
                 game = after
     assert game.status is Status.WON
@@ -94,7 +96,7 @@ class TestFigures:
             ],
         )
         assert history.current.status is Status.WON
-        numbers = figures(history, 2.0)
+        numbers = figures(history, 2000)
         assert (numbers.three_bv, numbers.clicks, numbers.useful, numbers.wasted) == (2, 5, 3, 2)
         assert numbers.efficiency == pytest.approx(0.4)
         assert numbers.three_bv_per_second == pytest.approx(1.0)
@@ -110,9 +112,41 @@ class TestFigures:
                 FlagToggled((0, 2)),  # a safe cell: wasted, though still flagged
             ],
         )
-        numbers = figures(history, 0.0)
+        numbers = figures(history, 0)
         assert (numbers.clicks, numbers.useful) == (4, 3)
         assert numbers.three_bv_per_second == 0.0
+
+
+class TestLostGames:
+    """Defect 13.4: after a loss, rates come from the 3BV the player cleared."""
+
+    def test_a_loss_after_two_clicks_counts_only_what_was_cleared(self) -> None:
+        """Two clicks on a big board, then a mine: 3BV/s and efficiency stay earthly."""
+        rows = "*.*.*\n.....\n*.*.*\n.....\n*.*.*\n"  # 16 lone numbers: a 3BV of 16
+        history = layout_history(rows, [CellOpened((1, 0)), CellOpened((1, 1)), CellOpened((0, 0))])
+        assert history.current.status is Status.LOST
+        numbers = figures(history, 1000)
+        assert (numbers.three_bv, numbers.solved_three_bv) == (16, 2)
+        assert numbers.three_bv_per_second == pytest.approx(2.0)
+        assert numbers.efficiency == pytest.approx(2 / 3)
+
+    def test_a_lone_number_counts_once_revealed(self) -> None:
+        """A safe cell outside every opening is one 3BV, cleared when revealed."""
+        history = layout_history("*..\n.*.\n...\n", [CellOpened((2, 0))])
+        board = history.current.board
+        assert solved_three_bv(board) == 1
+        assert three_bv(board) > 1
+
+    @given(st.integers(0, 10**6))
+    def test_a_won_game_has_cleared_all_of_its_3bv(self, seed: int) -> None:
+        """Solved 3BV equals 3BV exactly when every safe cell is revealed."""
+        board = Board.from_mines(8, 8, random.Random(seed).sample(list(positions(8, 8)), 10))
+        from game.board import Draft
+
+        draft = Draft(board)
+        draft.open([p for p, c in board.cells.items() if not c.mine])
+        assert solved_three_bv(draft.freeze()) == three_bv(board)
+        assert solved_three_bv(board) == 0
 
 
 class TestCommand:

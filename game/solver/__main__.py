@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from game import dealer
 from game.events import CellOpened, GameStarted
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
 from game.solver.analysis import weigh
@@ -31,7 +32,7 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
 
     Every position met is appended to *seen*, if given (for benchmarks).
     """
-    game: Game = apply(
+    game: Game = dealer.play(
         start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
     )
     while game.status is Status.PLAYING:

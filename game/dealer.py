@@ -1,0 +1,82 @@
+"""The command layer of the deal: the mines a first reveal lays, recorded as `MinesLaid`.
+
+The rules (`game.state`) never deal: folding a log must give the same game
+without random numbers or the no-guess generator. Dealing happens here, once,
+when a reveal arrives on a board whose mines are not laid, and its result is
+an event like any other.
+
+A board shared by link (a daily board, a `seed` link) has a start cell: the
+mines are laid around it, whatever cell the player clicks first, so every
+player of the link gets the same mines. Other games lay them around the
+first cell revealed.
+"""
+
+from __future__ import annotations
+
+from game.board import Hidden, Position
+from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
+from game.mines import lay_mines
+from game.noguess import lay_solvable_mines
+from game.state import Game, IllegalMoveError, apply, problem
+
+
+def deal(start: GameStarted, first: Position) -> MinesLaid:
+    """Return the mines of *start*'s board for a first reveal at *first*.
+
+    Laid around the start cell when the game has one, else around *first*;
+    no-guess settings draw until logic alone clears the board.
+    """
+    around = start.start_cell if start.start_cell is not None else first
+    lay = lay_solvable_mines if start.settings.no_guess else lay_mines
+    return MinesLaid(lay(start.settings, start.seed, around))
+
+
+def events_for(game: Game, move: Move) -> tuple[Event, ...]:
+    """Return the events *move* makes in *game*: the deal first, if it is the first reveal.
+
+    On a board with a start cell, the first reveal opens the start cell
+    (the same first move for every player), whatever cell was clicked.
+    """
+    board = game.board
+    if (
+        type(move) is not CellOpened
+        or board.mines_laid
+        or type(board.cells.get(move.pos)) is not Hidden
+    ):
+        return (move,)
+    laid = deal(game.start, move.pos)
+    cell = game.start.start_cell
+    return (laid, move if cell is None else CellOpened(cell))
+
+
+def move_problem(game: Game, move: Move) -> str | None:
+    """Return why *move* cannot be made in *game*, or None: the rules, and the start cell.
+
+    A board with a start cell begins there, so that cell cannot be flagged
+    while the mines are not laid.
+    """
+    cell = game.start.start_cell
+    if type(move) is FlagToggled and cell == move.pos and not game.board.mines_laid:
+        return "the marked start cell opens first: it cannot be flagged"
+    return problem(game.board, move)
+
+
+def advance(game: Game, move: Move) -> Game:
+    """Return the game after *move*, dealing the mines if it is the first reveal.
+
+    Total like `apply`: a move the rules do not allow changes nothing.
+    """
+    for event in events_for(game, move):
+        game = apply(game, event)
+    return game
+
+
+def play(game: Game, move: Move) -> Game:
+    """Return the game after *move*, checking the rules and dealing the mines if it is time.
+
+    :raises IllegalMoveError: if the move is not allowed; the message says why.
+    """
+    reason = move_problem(game, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return advance(game, move)
