@@ -153,6 +153,29 @@ def flood(
     return opened
 
 
+def cell_char(cell: Cell, pos: Position, board: ReadableBoard) -> str:
+    """Return the position-text character of *cell* at *pos* on *board*.
+
+    After a loss, mines show as `*`, the exploded one as `!`, and flags on
+    cells without a mine as `X`.
+    """
+    lost = board.exploded is not None
+    if type(cell) is Hidden:
+        return "*" if lost and cell.mine else "H"
+    if type(cell) is Flagged:
+        return "X" if lost and not cell.mine else "F"
+    if cell.mine:
+        return "!" if pos == board.exploded else "*"
+    return str(cell.count)
+
+
+def board_rows(board: ReadableBoard) -> Iterator[str]:
+    """Yield the rows of position text for *board*, top row first."""
+    cells = board.cells
+    for y in range(board.height):
+        yield "".join(cell_char(cells[(x, y)], (x, y), board) for x in range(board.width))
+
+
 class ReadableBoard:
     """What boards and drafts answer alike, read from their cells and counters."""
 
@@ -275,8 +298,6 @@ class Board(ReadableBoard):
 
     def __str__(self) -> str:
         """Draw the board as the player would see it, in position-text cells."""
-        from game.text import board_rows
-
         return "\n".join(board_rows(self))
 
     def __repr__(self) -> str:

@@ -34,7 +34,9 @@ def _describe(cell: Cell, over: bool, exploded: bool) -> str:
     return f"{cell.count} mine{'s' if cell.count > 1 else ''} nearby"
 
 
-def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused: bool) -> str:
+def render_cell(
+    cell: Cell, pos: Position, board: Board, *, over: bool, focused: bool, start: bool = False
+) -> str:
     r"""Return the `<button>` of one cell, with the page hooks of the public interface.
 
     >>> from game.board import Revealed
@@ -54,6 +56,11 @@ def render_cell(cell: Cell, pos: Position, board: Board, *, over: bool, focused:
     head, middle, label, tail = _cell_parts(cell, over, pos == board.exploded)
     tab = "0" if focused else "-1"
     where = f"row {y + 1}, column {x + 1}"
+    if start:  # the start cell of a shared board: every player opens it first
+        return (
+            f'{head}{x}" data-y="{y}" data-start="true{middle}{tab}"'
+            f' aria-label="{label}, start here, {where}{tail}'
+        )
     return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where}{tail}'
 
 
@@ -89,16 +96,29 @@ def _cell_parts(cell: Cell, over: bool, exploded: bool) -> tuple[str, str, str, 
     )
 
 
+def start_cell(game: Game) -> Position | None:
+    """Return the cell to mark as the start of a shared board, until its mines are laid."""
+    return None if game.board.mines_laid else game.start.start_cell
+
+
 def render_board(game: Game, focus: Position) -> str:
     """Return the inner HTML of `#board`: one ARIA row per board row, one gridcell per cell."""
     board = game.board
     over = is_shown_over(game)
     cells = board.cells
+    begin = start_cell(game)
     rows = []
     for y in range(board.height):
         buttons = "".join(
             '<div role="gridcell">'
-            + render_cell(cells[(x, y)], (x, y), board, over=over, focused=(x, y) == focus)
+            + render_cell(
+                cells[(x, y)],
+                (x, y),
+                board,
+                over=over,
+                focused=(x, y) == focus,
+                start=(x, y) == begin,
+            )
             + "</div>"
             for x in range(board.width)
         )

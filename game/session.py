@@ -17,8 +17,8 @@ import enum
 from dataclasses import dataclass
 from functools import cached_property
 
-from game.dealer import events_for, move_problem
 from game.board import Position
+from game.dealer import events_for, move_problem
 from game.events import GameStarted, MinesLaid, Move
 from game.history import History
 from game.query import GameRequest
@@ -259,7 +259,7 @@ class Session:
     def start_replay(self) -> Session:
         """Play the game back from the start (or from the move shown, when looking back)."""
         if not len(self.history):
-            return self
+            return self.stop()
         step = 0 if self.is_live() else self.step
         return self._replace(step=step, running=Running.REPLAY)
 

@@ -7,11 +7,11 @@ in the form JSMinesweeper's analysis mode reads.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from game.board import Board, Cell, Flagged, Hidden, Position, positions
+from game.board import Board, Position, board_rows, positions
 from game.settings import MAX_SIDE, Settings
 
 if TYPE_CHECKING:  # only a type here; the rules import this module's text formats
@@ -121,29 +121,6 @@ class Layout:
     def settings(self) -> Settings:
         """Return settings of this size and mine count."""
         return Settings(self.width, self.height, len(self.mines))
-
-
-def cell_char(cell: Cell, pos: Position, board: Board) -> str:
-    """Return the position-text character of *cell* at *pos* on *board*.
-
-    After a loss, mines show as `*`, the exploded one as `!`, and flags on
-    cells without a mine as `X`.
-    """
-    lost = board.exploded is not None
-    if type(cell) is Hidden:
-        return MINE if lost and cell.mine else "H"
-    if type(cell) is Flagged:
-        return "X" if lost and not cell.mine else "F"
-    if cell.mine:
-        return "!" if pos == board.exploded else MINE
-    return str(cell.count)
-
-
-def board_rows(board: Board) -> Iterator[str]:
-    """Yield the rows of position text for *board*, top row first."""
-    cells = board.cells
-    for y in range(board.height):
-        yield "".join(cell_char(cells[(x, y)], (x, y), board) for x in range(board.width))
 
 
 def format_position(game: Game) -> str:

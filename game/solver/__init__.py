@@ -7,11 +7,11 @@ r"""The solver: exact mine probabilities and the next move, from position text.
 
 from __future__ import annotations
 
-from game.solver.analysis import Analysis, TooComplexError, weigh
+from game.solver.analysis import Analysis, ImpossiblePositionError, TooComplexError, weigh
 from game.solver.choice import choose
 from game.text import Snapshot, TextFormatError
 
-__all__ = ["Analysis", "TooComplexError", "analyse"]
+__all__ = ["Analysis", "ImpossiblePositionError", "TooComplexError", "analyse"]
 
 
 def analyse(position_text: str, *, budget: int | None = None) -> Analysis:

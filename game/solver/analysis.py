@@ -46,6 +46,19 @@ class TooComplexError(ValueError):
     """Counting the arrangements would take more steps than the caller allowed."""
 
 
+class ImpossiblePositionError(ValueError):
+    """No arrangement of the mines fits the position; it names the cells that contradict."""
+
+    def __init__(
+        self, message: str, *, number: Position | None = None, cells: tuple[Position, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.number = number
+        """The number its flags and hidden neighbours cannot satisfy, if one alone says why."""
+        self.cells = cells
+        """The cells that cannot all be right: that number and its flags, or every flag."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Constraint:
     cells: frozenset[Position]
@@ -74,15 +87,21 @@ def constraints_of(snapshot: Snapshot) -> tuple[list[_Constraint], int, list[Pos
         needed = int(char) - sum(1 for n in around if cells[n] == "F")
         if not 0 <= needed <= len(unknown):
             x, y = pos
-            raise ValueError(
+            flagged = tuple(n for n in around if cells[n] == "F")
+            raise ImpossiblePositionError(
                 f"impossible position: the {char} at ({x}, {y}) has"
-                f" {int(char) - needed} flags and {len(unknown)} hidden neighbours"
+                f" {int(char) - needed} flags and {len(unknown)} hidden neighbours",
+                number=pos,
+                cells=(pos, *flagged),
             )
         if unknown:
             constraints.append(_Constraint(unknown, needed))
     left = snapshot.mines - flags
     if left < 0:
-        raise ValueError(f"impossible position: {flags} flags but only {snapshot.mines} mines")
+        raise ImpossiblePositionError(
+            f"impossible position: {flags} flags but only {snapshot.mines} mines",
+            cells=tuple(p for p, c in cells.items() if c == "F"),
+        )
     return constraints, left, hidden
 
 
@@ -221,7 +240,9 @@ def weigh(snapshot: Snapshot, budget: Budget = None) -> tuple[int, dict[Position
         everything = _convolve(everything, totals)
     total = sum(w * rest_weight(k) for k, w in everything.items())
     if total == 0:
-        raise ValueError("impossible position: no arrangement of the mines fits the numbers")
+        raise ImpossiblePositionError(
+            "impossible position: no arrangement of the mines fits the numbers"
+        )
     result: dict[Position, Fraction] = {}
     for index, (_totals, per_cell) in enumerate(groups):
         others: dict[int, int] = {0: 1}

@@ -1,0 +1,367 @@
+"""The page's wiring and start-up: one session, rendered by the view modules after every change.
+
+Startup path: PyScript runs this file as the page's script. Every change to
+the game goes through `App.update`, the one place that holds the new
+session, counts a finished game, saves, and asks each module to render.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Final
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from game import saved
+from game.events import CellOpened, Move
+from game.query import DEFAULT, GameRequest, request_from_query
+from game.session import Aid, Running, Session
+from game.state import Status
+from game.versioned import MAX_BYTES
+from game.view.board import BoardView
+from game.view.controls import Controls
+from game.view.dom import (
+    JsEvent,
+    by_id,
+    chosen_file,
+    listen,
+    now,
+    on_click,
+    save_file,
+    say,
+    today,
+)
+from game.view.statistics import Statistics
+from game.view.storage import Store
+from game.view.summary import render_summary
+from game.view.timeline import Timeline
+from game.view.tools import Tools
+from game.words import discarded, plural, result_line
+
+CONTROLS: Final = (
+    "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
+    "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
+    "noguess",
+)  # fmt: skip
+"""The controls that stay disabled until Python is ready to answer them."""
+
+SAVE_KEY: Final = "pyminesweeper.game"
+"""Where the current game is kept."""
+SUSPENDED_KEY: Final = "pyminesweeper.game.suspended"
+"""Where an unfinished game waits while a link or a replay file is played instead."""
+STEP_MS: Final = 450
+"""Pace of the replay and of the solver playing on: slow enough to follow each move."""
+
+
+def fresh_seed() -> int:
+    """Return a seed no player can guess."""
+    return random.SystemRandom().randrange(2**32)
+
+
+class App:
+    """The page: the session, the records, and the modules that show them."""
+
+    def __init__(self) -> None:
+        self.store = Store()
+        self.board = BoardView(self.on_move)
+        self.controls = Controls(self.new_game, self.board)
+        self.timeline = Timeline(self.show, self.undo, self.toggle_replay)
+        self.tools = Tools(
+            self.board,
+            hint=self.hint,
+            solver_move=self.solver_move,
+            solver_plays=self.toggle_solver,
+            odds=lambda: self.update(self.session.set_odds(not self.session.odds_on)),
+        )
+        self.stats = Statistics(self.store, lambda: self.session.mode, self.render_controls)
+        self.session = Session.begin(DEFAULT, fresh_seed())
+        self.best_note = ""
+        self.stepper: Any = None
+        self.shown_seconds = -1
+        on_click("reset", lambda: self.new_game(self.session.request))
+        on_click("copy-link", self.copy_link)
+        on_click("copy-layout", lambda: self.copy_link(layout=True))
+        on_click("download", self.download)
+        on_click("resume", self.resume_suspended)
+        listen(by_id("open-file"), "change", self.on_open_file)
+        listen(document, "keydown", self.on_page_key)
+        # The clock runs between moves too: keep its time when the page goes away.
+        listen(window, "pagehide", lambda _e: self.save())
+        listen(document, "visibilitychange", lambda _e: self.save())
+        self.tick_proxy = create_proxy(self.show_time)
+        window.setInterval(self.tick_proxy, 250)
+        self.step_proxy = create_proxy(self.step_running)
+
+    def start(self) -> None:
+        """Read the URL and storage, show the game, and tell tests the page is ready."""
+        request, problem = request_from_query(str(window.location.search))
+        bare = str(window.location.search) in ("", "?")
+        kept, notice = self.store.load(SAVE_KEY, saved.from_json, "saved game")
+        notes = [problem or "", notice, self.stats.notice]
+        if not self.store.available:
+            notes.append("This browser keeps no site data here: games and records are not kept.")
+        if kept is not None and (bare or (problem is None and kept.request == request)):
+            session = kept.resume(now())
+            if len(session.history):
+                notes.insert(0, "Welcome back: your game was restored.")
+        else:
+            if kept is not None and self.suspend(kept):
+                notes.append("Your unfinished game was kept: Resume brings it back.")
+            session = Session.begin(request, fresh_seed())
+        self.update(session)
+        self.render_controls()
+        say(" ".join(note for note in (*notes, self.daily_note()) if note))
+        for name in CONTROLS:
+            by_id(name).removeAttribute("disabled")
+        document.body.setAttribute("data-ready", "true")
+
+    # -- the one place the session changes -----------------------------------------------
+
+    def update(self, session: Session) -> None:
+        """Hold *session*: count its end once, save it, and render every module."""
+        old, self.session = self.session, session
+        session, result = session.result(today())
+        if result is not None:
+            self.session = session
+            self.best_note = self.count(result)
+        if session.shown is not old.shown:
+            self.board.mark({})
+        self.board.render(session.shown)
+        mines_left = by_id("mines-left")
+        mines_left.textContent = str(session.shown.mines_left)
+        mines_left.setAttribute("data-pad", _pad(session.shown.mines_left))
+        face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
+        by_id("reset").setAttribute("data-face", face)
+        self.timeline.render(session)
+        self.tools.render(session.shown, session.odds_on, session.running is Running.SOLVER)
+        render_summary(session, self.best_note)
+        by_id("copy-layout").hidden = session.exact_board() is None
+        self.run(session.running)
+        self.show_time()
+        self.save()
+
+    def count(self, result: Any) -> str:
+        """Add a finished game to the records; return a note if it is a new best."""
+        session = self.session
+        day = session.request.daily
+        name = str(session.start.settings.preset_name())
+        records = self.stats.records
+        if day is not None and records.is_daily_done(name, day):
+            return ""
+        before = records.get(session.mode)
+        notice = self.stats.keep(records.add(session.mode, result, day))
+        if notice:
+            say(notice)
+        if result.won and not result.assisted and before.won and result.ms < (before.best_ms or 0):
+            return f"New best time for {session.mode.replace('-', ' ')}!"
+        return ""
+
+    def save(self) -> None:
+        """Keep the game, paused at this moment, so a reload resumes it."""
+        text = saved.to_json(self.session.pause(now()))
+        refused = not self.store.write(SAVE_KEY, text)
+        if refused and self.store.available and SAVE_KEY not in self.store.held:
+            say("This browser would not store the game; it will not survive a reload.")
+
+    def suspend(self, session: Session) -> bool:
+        """Keep an unfinished game with moves aside, to resume later; return whether it was."""
+        if not len(session.history) or session.live.is_over() or session.watched:
+            return False
+        if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
+            return False
+        by_id("resume").hidden = False
+        return True
+
+    def resume_suspended(self) -> None:
+        """Bring back the game set aside; the one in play takes its place if unfinished."""
+        waiting, notice = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game")
+        by_id("resume").hidden = True
+        if waiting is None:
+            say(notice or "There is no unfinished game to resume.")
+            return
+        if not self.suspend(self.session):
+            self.store.remove(SUSPENDED_KEY)
+        self.best_note = ""
+        self.update(waiting.resume(now()))
+        self.render_controls()
+        say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
+
+    # -- what the player does ------------------------------------------------------------
+
+    def new_game(self, request: GameRequest) -> None:
+        """Start a new game of *request* (the mine odds stay as they were)."""
+        self.best_note = ""
+        self.update(self.session.new_game(request, fresh_seed()))
+        self.render_controls()
+        say(self.daily_note())
+
+    def on_move(self, move: Move, aid: Aid | None = None) -> None:
+        """Make *move* if the rules allow it (a click that does nothing is simply ignored)."""
+        session = self.session
+        problem = session.problem(move)
+        if problem is not None:
+            if "start cell" in problem:
+                say(f"Not flagged: {problem}.")
+            return
+        made = session.make(move, now(), aid=aid)
+        start = session.start.start_cell
+        self.update(made.session)
+        notes = [discarded(made.discarded)]
+        first = start is not None and not session.live.board.mines_laid
+        if first and type(move) is CellOpened and move.pos != start:
+            notes.append("This board starts at its marked cell, the same for every player.")
+        after = made.session.live.status
+        if after in (Status.WON, Status.LOST):
+            notes.append(result_line(made.session))
+            if after is Status.LOST:
+                by_id("reset").focus()
+        say(" ".join(n for n in notes if n))
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if len(self.session.history):
+            session = self.session.undo(now())
+            self.update(session)
+            blown = session.explosions
+            say(f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
+
+    def show(self, step: int) -> None:
+        """Show the game after *step* moves (the slider); nothing is dropped."""
+        self.update(self.session.show(step))
+
+    def toggle_replay(self) -> None:
+        """Play the game back at a readable pace, or stop."""
+        session = self.session
+        self.update(session.stop() if session.running is Running.REPLAY else session.start_replay())
+
+    def toggle_solver(self) -> None:
+        """Let the solver play on until the game ends, or stop it."""
+        session = self.session
+        self.update(session.stop() if session.running is Running.SOLVER else session.start_solver())
+
+    def hint(self) -> None:
+        """Mark the solver's next move; the game is then assisted."""
+        if not self.session.shown.is_over() and self.tools.show_hint(self.session.shown):
+            self.update(self.session.use(Aid.HINT))
+
+    def solver_move(self) -> None:
+        """Let the solver make one move."""
+        best = None if self.session.shown.is_over() else self.tools.best_move(self.session.shown)
+        if best is not None:
+            self.on_move(CellOpened(best), Aid.SOLVER_MOVE)
+
+    def run(self, running: Running) -> None:
+        """Step the replay or the solver at a readable pace while the session says so."""
+        if running is Running.NOTHING and self.stepper is not None:
+            window.clearInterval(self.stepper)
+            self.stepper = None
+        elif running is not Running.NOTHING and self.stepper is None:
+            self.stepper = window.setInterval(self.step_proxy, STEP_MS)
+
+    def step_running(self) -> None:
+        """One step of what runs: the next move of the replay, or the solver's next move."""
+        session = self.session
+        if session.running is Running.REPLAY:
+            self.update(session.replay_step())
+        elif session.running is Running.SOLVER:
+            best = self.tools.best_move(session.shown)
+            if best is None:
+                self.update(session.stop())
+            else:
+                self.on_move(CellOpened(best), Aid.SOLVER_PLAY)
+
+    def on_page_key(self, event: JsEvent) -> None:
+        """Ctrl+Z or Cmd+Z undoes, anywhere on the page but in text fields."""
+        if str(event.key).lower() == "z" and (event.ctrlKey or event.metaKey):
+            if str(event.target.tagName) in ("INPUT", "SELECT") and event.target.type != "range":
+                return
+            event.preventDefault()
+            self.undo()
+
+    # -- sharing and files ---------------------------------------------------------------
+
+    def copy_link(self, layout: bool = False) -> None:
+        """Copy a link to this board: the same mines and start cell, nothing given away."""
+        request = self.session.exact_board() if layout else None
+        query = (request or self.session.challenge()).to_query()
+        location = window.location
+        url = f"{location.origin}{location.pathname}?{query}"
+        by_id("copy-link").setAttribute("data-url", url)
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(url)
+            what = "this exact board" if layout else "this board (the same mines, nothing shown)"
+            say(f"Copied a link to {what}.")
+        else:
+            say(f"Copy this link: {url}")
+
+    def download(self) -> None:
+        """Save the game as a replay file."""
+        settings = self.session.start.settings
+        name = f"minesweeper-{settings.width}x{settings.height}-{self.session.start.seed}.json"
+        save_file(name, saved.to_json(self.session.pause(now())))
+        say(f"Replay saved as {name}.")
+
+    async def on_open_file(self, event: JsEvent) -> None:
+        """Open a replay file to watch; the game in play is kept to resume, a bad file refused."""
+        kept = "Your game is unchanged."
+        chosen = await chosen_file(event, MAX_BYTES)
+        if not isinstance(chosen, tuple):
+            if chosen:
+                say(f"{chosen} {kept}")
+            return
+        name, text = chosen
+        try:
+            watched = saved.from_json(text)
+        except ValueError as error:
+            say(f"Could not open {name}: {error}. {kept}")
+            return
+        suspended = self.suspend(self.session)
+        self.best_note = ""
+        # Someone's replay is watched, not scored: its end never enters the records.
+        self.update(dataclasses.replace(watched, watched=True).show(0))
+        self.render_controls()
+        moves = plural(len(watched.history), "move")
+        resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
+        say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
+
+    # -- small views ---------------------------------------------------------------------
+
+    def render_controls(self) -> None:
+        """Show the current game's settings in the controls and the daily board's state."""
+        self.controls.render(self.session.request, self.stats.records.is_daily_done)
+
+    def daily_note(self) -> str:
+        """Describe the daily board being played, if it is one."""
+        day = self.session.request.daily
+        if day is None:
+            return ""
+        name = str(self.session.start.settings.preset_name())
+        if self.stats.records.is_daily_done(name, day):
+            return f"Daily {name} board of {day}: already played, so this game will not count."
+        return f"Daily {name} board of {day}: the same board for every player that day."
+
+    def show_time(self) -> None:
+        """Write the whole seconds played into `#timer` when they change."""
+        seconds = min(999, self.session.elapsed(now()) // 1000)
+        if seconds != self.shown_seconds:
+            self.shown_seconds = seconds
+            timer = by_id("timer")
+            timer.textContent = str(seconds)
+            timer.setAttribute("data-pad", _pad(seconds))
+
+
+def _pad(number: int) -> str:
+    """Return the zeros that make a non-negative counter three digits wide."""
+    return "0" * max(0, 3 - len(str(number))) if number >= 0 else ""
+
+
+def main() -> None:
+    """Start the game on the page."""
+    App().start()
+
+
+if __name__ == "__main__":
+    main()

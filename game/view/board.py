@@ -1,0 +1,302 @@
+"""The board on the page: its buttons, patched where the game changed, and its input.
+
+A new board is one `innerHTML` assignment; a move replaces only the buttons
+whose rendering changed (each crossing of the Python-JS boundary costs time,
+so a move makes one or two per changed cell and no more). One listener per
+kind of event on the grid reads the cell from the event's target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Final
+
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from game.board import Hidden, Position, Revealed
+from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.render import changed_positions, render_board, render_cell, start_cell
+from game.state import Game
+from game.view.dom import JsEvent, by_id, listen
+
+REBUILD_SHARE: Final = 4
+"""Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
+
+Each patched cell costs two crossings of the Python-JS boundary and a small
+parse; past about a quarter of the board, one `innerHTML` of the whole grid
+is cheaper (measured by bench/page.py on a 100x100 opening).
+"""
+
+LONG_PRESS_MS: Final = 450
+"""How long a touch must rest on a cell to flag it."""
+
+SLOP_PX: Final = 8
+"""How far a resting finger may drift before the touch is a pan, not a long press."""
+
+_ARROWS: Final = {
+    "ArrowLeft": (-1, 0),
+    "ArrowRight": (1, 0),
+    "ArrowUp": (0, -1),
+    "ArrowDown": (0, 1),
+}
+
+
+class BoardView:
+    """The grid of cell buttons: what it shows, where focus is, what input becomes moves."""
+
+    def __init__(self, act: Callable[[Move], None]) -> None:
+        self.element = by_id("board")
+        self.act = act
+        """Called with each move the player makes on the board."""
+        self.shown: Game | None = None
+        self.slots: Any = None  # each cell's gridcell, in row order; never replaced
+        self.focus: Position = (0, 0)
+        self.flag_mode = False
+        self.marked: list[Any] = []
+        self.pressed: list[Any] = []
+        self.press: tuple[Any, float, float] | None = None  # timer, x, y of a resting touch
+        self.long_pressed = False
+        self.last_pointer = "mouse"
+        board = self.element
+        for event, handler in (
+            ("click", self.on_click),
+            ("auxclick", self.on_aux_click),
+            ("contextmenu", self.on_context_menu),
+            ("mousedown", self.on_mouse_down),
+            ("keydown", self.on_key_down),
+            ("pointerdown", self.on_pointer_down),
+            ("pointermove", self.on_pointer_move),
+            ("focusin", self.on_focus_in),
+        ):
+            listen(board, event, handler)
+        for event in ("pointerup", "pointercancel", "pointerleave"):
+            listen(board, event, lambda _e: self.cancel_press())
+        listen(document, "mouseup", self.on_mouse_up)
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def render(self, game: Game) -> None:
+        """Bring the buttons up to date with *game*, touching only what changed."""
+        board = game.board
+        old = self.shown
+        had_focus = self.element.contains(document.activeElement)
+        same_size = old is not None and (old.board.width, old.board.height) == (
+            board.width,
+            board.height,
+        )
+        changed = list(changed_positions(old, game)) if old is not None and same_size else []
+        if not same_size:
+            self.focus = start_cell(game) or (0, 0)
+        if not same_size or len(changed) > len(board.cells) // REBUILD_SHARE:
+            element = self.element
+            element.style.setProperty("--cols", str(board.width))
+            element.style.setProperty("--rows", str(board.height))
+            element.setAttribute("aria-rowcount", str(board.height))
+            element.setAttribute("aria-colcount", str(board.width))
+            element.innerHTML = render_board(game, self.focus)
+            # A static list: a live collection would be re-walked after every patch.
+            self.slots = element.querySelectorAll('[role="gridcell"]')
+            self.marked.clear()
+        else:
+            over = game.is_over()
+            cells = board.cells
+            begin = start_cell(game)
+            for pos in changed:
+                html = render_cell(
+                    cells[pos], pos, board, over=over, focused=pos == self.focus, start=pos == begin
+                )
+                self.slots.item(pos[1] * board.width + pos[0]).innerHTML = html
+        if had_focus and not self.element.contains(document.activeElement):
+            self.button_at(self.focus).focus()
+        self.shown = game
+        self.element.setAttribute("data-status", game.status.value)
+        if game.is_over():
+            self.element.setAttribute("aria-disabled", "true")
+        else:
+            self.element.removeAttribute("aria-disabled")
+
+    def button_at(self, pos: Position) -> Any:
+        """Return the button of the cell at *pos*."""
+        width = self.shown.board.width if self.shown is not None else 1
+        return self.slots.item(pos[1] * width + pos[0]).firstElementChild
+
+    def mark(self, cells: Mapping[Position, str]) -> None:
+        """Put each mark class on its cell (hints, a proof), removing the marks before."""
+        for button in self.marked:
+            button.classList.remove("hint-safe", "hint-guess", "hint-mine", "contradiction")
+            button.removeAttribute("data-proof")
+        self.marked.clear()
+        for pos, name in cells.items():
+            button = self.button_at(pos)
+            if name == "proof":
+                button.setAttribute("data-proof", "true")
+            else:
+                button.classList.add(name)
+            self.marked.append(button)
+
+    def show_odds(self, odds: Mapping[Position, Fraction] | None) -> None:
+        """Write each hidden cell's mine probability on it, or clear them all (None)."""
+        for button in self.element.querySelectorAll("[data-probability]"):
+            button.removeAttribute("data-probability")
+            button.removeAttribute("data-p")
+            button.style.removeProperty("--risk")
+        for pos, p in (odds or {}).items():
+            button = self.button_at(pos)
+            share = float(p)
+            button.setAttribute("data-probability", f"{share:.12f}")
+            button.setAttribute("data-p", f"{share:.0%}")
+            button.style.setProperty("--risk", f"{share:.3f}")
+
+    # -- focus (a roving tabindex: one cell is in the tab order) -------------------------
+
+    def set_tab_stop(self, pos: Position) -> None:
+        """Make *pos* the one cell in the tab order."""
+        if pos != self.focus:
+            self.button_at(self.focus).setAttribute("tabindex", "-1")
+            self.focus = pos
+            self.button_at(pos).setAttribute("tabindex", "0")
+
+    def move_focus(self, pos: Position) -> None:
+        """Make *pos* the tab stop and focus it."""
+        self.set_tab_stop(pos)
+        self.button_at(pos).focus()
+
+    # -- input ---------------------------------------------------------------------------
+
+    @staticmethod
+    def cell_of(event: JsEvent) -> Position | None:
+        """Return the position of the cell an event happened on, if any."""
+        target = event.target.closest("button[data-x]") if event.target.closest else None
+        if target is None:
+            return None
+        return (int(target.dataset.x), int(target.dataset.y))
+
+    def primary(self, pos: Position) -> None:
+        """Reveal a hidden cell, or chord on a revealed number (or flag, in flag mode)."""
+        if self.shown is None:
+            return
+        cell = self.shown.board.cells[pos]
+        if self.flag_mode and type(cell) is not Revealed:
+            self.act(FlagToggled(pos))
+        elif type(cell) is Hidden:
+            self.act(CellOpened(pos))
+        elif type(cell) is Revealed:
+            self.act(NeighboursOpened(pos))
+
+    def on_click(self, event: JsEvent) -> None:
+        """Left click (or tap): reveal, chord, or flag in flag mode."""
+        pos = self.cell_of(event)
+        if pos is None:
+            return
+        if self.long_pressed:
+            self.long_pressed = False
+            return
+        self.set_tab_stop(pos)  # not every browser focuses a clicked button
+        self.primary(pos)
+
+    def on_aux_click(self, event: JsEvent) -> None:
+        """Middle click chords."""
+        pos = self.cell_of(event)
+        if pos is not None and event.button == 1:
+            event.preventDefault()
+            self.act(NeighboursOpened(pos))
+
+    def on_context_menu(self, event: JsEvent) -> None:
+        """Right click flags, and the browser's menu never opens on the board."""
+        event.preventDefault()
+        pos = self.cell_of(event)
+        if pos is not None and self.last_pointer != "touch":
+            self.act(FlagToggled(pos))
+
+    def on_mouse_down(self, event: JsEvent) -> None:
+        """Show the press: the cell itself through CSS, a number's hidden neighbours here."""
+        pos = self.cell_of(event)
+        game = self.shown
+        if pos is None or event.button != 0 or game is None or game.is_over():
+            return
+        by_id("reset").setAttribute("data-face", "pressed")
+        board = game.board
+        if type(board.cells[pos]) is Revealed:
+            for n in board.neighbours(pos):
+                if type(board.cells[n]) is Hidden:
+                    button = self.button_at(n)
+                    button.classList.add("pressed")
+                    self.pressed.append(button)
+
+    def on_mouse_up(self, _event: JsEvent) -> None:
+        """Release the pressed look."""
+        for button in self.pressed:
+            button.classList.remove("pressed")
+        self.pressed.clear()
+        face = by_id("reset")
+        if face.getAttribute("data-face") == "pressed":
+            face.setAttribute("data-face", "smile")
+
+    def on_pointer_down(self, event: JsEvent) -> None:
+        """Start the long-press timer for touch flags."""
+        self.last_pointer = str(event.pointerType)
+        pos = self.cell_of(event)
+        if event.pointerType != "touch" or pos is None or self.shown is None:
+            return
+        if type(self.shown.board.cells[pos]) is Revealed:
+            return
+        self.cancel_press()
+        button = self.button_at(pos)
+        button.classList.add("holding")
+
+        def flag() -> None:
+            button.classList.remove("holding")
+            self.press = None
+            self.long_pressed = True
+            self.act(FlagToggled(pos))
+            if window.navigator.vibrate:
+                window.navigator.vibrate(30)
+
+        timer = window.setTimeout(create_once_callable(flag), LONG_PRESS_MS)
+        self.press = (timer, float(event.clientX), float(event.clientY))
+
+    def on_pointer_move(self, event: JsEvent) -> None:
+        """Cancel the long press of a finger that drifts: it is panning, not flagging."""
+        if self.press is None:
+            return
+        _, x, y = self.press
+        if abs(float(event.clientX) - x) > SLOP_PX or abs(float(event.clientY) - y) > SLOP_PX:
+            self.cancel_press()
+
+    def cancel_press(self) -> None:
+        """Stop a pending long press and its visual feedback."""
+        if self.press is not None:
+            window.clearTimeout(self.press[0])
+            self.press = None
+        for held in self.element.querySelectorAll(".holding"):
+            held.classList.remove("holding")
+
+    def on_focus_in(self, event: JsEvent) -> None:
+        """Follow focus that arrives by mouse or by Tab."""
+        pos = self.cell_of(event)
+        if pos is not None:
+            self.set_tab_stop(pos)
+
+    def on_key_down(self, event: JsEvent) -> None:
+        """Arrows move, Space and Enter reveal or chord, F flags (Ctrl+F stays the browser's)."""
+        if event.ctrlKey or event.metaKey or event.altKey or self.shown is None:
+            return
+        key = str(event.key)
+        board = self.shown.board
+        x, y = self.focus
+        if key in _ARROWS:
+            dx, dy = _ARROWS[key]
+            self.move_focus(
+                (min(board.width - 1, max(0, x + dx)), min(board.height - 1, max(0, y + dy)))
+            )
+        elif key in ("Home", "End"):
+            self.move_focus((0 if key == "Home" else board.width - 1, y))
+        elif key in (" ", "Enter"):
+            self.primary(self.focus)
+        elif key in ("f", "F"):
+            self.act(FlagToggled(self.focus))
+        else:
+            return
+        event.preventDefault()

@@ -1,0 +1,107 @@
+"""The game's controls and forms: difficulty, custom size, flag mode, no guessing, daily board."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from game.query import GameRequest
+from game.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.view.board import BoardView
+from game.view.dom import JsEvent, by_id, listen, on_click, say, set_pressed, today
+
+
+class Controls:
+    """The options above the board; each starts a game through *new_game*."""
+
+    def __init__(self, new_game: Callable[[GameRequest], None], board: BoardView) -> None:
+        self.new_game = new_game
+        self.board = board
+        self.request: GameRequest | None = None
+        listen(by_id("difficulty"), "change", lambda _e: self.on_difficulty())
+        listen(by_id("custom"), "submit", self.on_custom_submit)
+        listen(by_id("noguess"), "change", lambda _e: self.on_no_guess())
+        on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
+        on_click("daily", self.daily_game)
+
+    def render(self, request: GameRequest, daily_done: Callable[[str, str], bool]) -> None:
+        """Make the selector, the form and the boxes show *request*'s settings."""
+        self.request = request
+        settings = request.settings
+        name = settings.preset_name() if request.layout is None else "layout"
+        by_id("difficulty").value = name or "custom"
+        if name is not None:
+            by_id("custom").hidden = True
+        for field, value in (
+            ("custom-width", settings.width),
+            ("custom-height", settings.height),
+            ("custom-mines", settings.mines),
+        ):
+            by_id(field).value = str(value)
+        by_id("custom-first").value = settings.first_click.value
+        by_id("noguess").checked = settings.no_guess
+        preset = settings.preset_name() or "beginner"
+        done = daily_done(preset, today())
+        button = by_id("daily")
+        button.setAttribute("data-done", "true" if done else "false")
+        state = "played today" if done else "not played yet today"
+        button.setAttribute("aria-label", f"Daily board ({preset}, {state})")
+
+    def with_no_guess(self, settings: Settings) -> Settings:
+        """Return *settings* with the "No guessing" box's choice."""
+        return dataclasses.replace(settings, no_guess=bool(by_id("noguess").checked))
+
+    def on_difficulty(self) -> None:
+        """Start a preset game, or open the custom form."""
+        value = str(by_id("difficulty").value)
+        if value in PRESETS:
+            by_id("custom").hidden = True
+            self.new_game(GameRequest(self.with_no_guess(PRESETS[value])))
+        else:
+            by_id("custom").hidden = False
+            by_id("custom-width").focus()
+
+    def on_no_guess(self) -> None:
+        """Start a game of the same size dealt the way the box now says."""
+        if self.request is not None:
+            self.new_game(GameRequest(self.with_no_guess(self.request.settings)))
+
+    def on_custom_submit(self, event: JsEvent) -> None:
+        """Start a custom game and close the form, or say what is wrong and keep the game."""
+        event.preventDefault()
+        error = by_id("custom-error")
+        try:
+            width, height, mines = (
+                _whole(str(by_id(f"custom-{n}").value), n) for n in ("width", "height", "mines")
+            )
+            first = FirstClick(str(by_id("custom-first").value))
+            settings = self.with_no_guess(Settings(width, height, mines, first))
+        except (SettingsError, ValueError) as problem:
+            error.textContent = f"Not started: {problem}."
+            return
+        error.textContent = ""
+        by_id("custom").hidden = True
+        self.new_game(GameRequest(settings))
+
+    def daily_game(self) -> None:
+        """Start today's board of the current preset (beginner for other games)."""
+        request = self.request
+        name = request.settings.preset_name() if request and request.layout is None else None
+        self.new_game(GameRequest.for_day(name or "beginner", today()))
+
+    def set_flag_mode(self, on: bool) -> None:
+        """Switch taps between revealing and flagging, and announce it."""
+        self.board.flag_mode = on
+        set_pressed("flag-mode", on)
+        document.body.classList.toggle("flag-mode", on)
+        say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
+
+
+def _whole(text: str, name: str) -> int:
+    """Read a whole number typed in the form (ASCII digits only)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{name} must be a whole number")
+    return int(text)

@@ -1,0 +1,155 @@
+"""The statistics panel: the player's records per mode, their charts, export, import, reset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from game.charts import histogram_svg, trend_svg
+from game.records import Records, mode_label
+from game.settings import PRESETS
+from game.versioned import MAX_BYTES
+from game.view.dom import JsEvent, by_id, chosen_file, listen, on_click, save_file, say, today
+from game.view.storage import Store
+
+RECORDS_KEY: Final = "pyminesweeper.records"
+"""Where the player's records are kept."""
+BACKUP_KEY: Final = RECORDS_KEY + ".before-import"
+"""Where an import keeps the records it replaces."""
+
+
+class Statistics:
+    """The records and the panel that shows them."""
+
+    def __init__(self, store: Store, mode: Callable[[], str], changed: Callable[[], None]) -> None:
+        self.store = store
+        self.mode = mode
+        """The records mode of the game being played: the panel opens on it."""
+        self.changed = changed
+        """Called when the records change, so the page can mark the daily board."""
+        records, self.notice = store.load(RECORDS_KEY, Records.from_json, "records")
+        self.records = records or Records()
+        self.confirming: str | None = None
+        on_click("stats-open", self.toggle)
+        on_click("stats-close", self.toggle)
+        listen(by_id("stats-mode"), "change", lambda _e: self.show(str(by_id("stats-mode").value)))
+        on_click("stats-export", self.export)
+        listen(by_id("stats-import"), "change", self.on_import)
+        on_click("stats-reset", self.ask_reset)
+        on_click("stats-reset-yes", self.reset)
+        on_click("stats-reset-no", self.cancel_reset)
+
+    def keep(self, records: Records) -> str:
+        """Hold *records* and store them; return a notice if the browser would not keep them."""
+        self.records = records
+        self.changed()
+        if not by_id("stats").hidden:
+            self.show(self.mode())
+        if self.store.write(RECORDS_KEY, records.to_json()):
+            return ""
+        return "This browser would not store your records; export them to keep them."
+
+    def toggle(self) -> None:
+        """Open the panel on the current game's mode, or close it."""
+        panel = by_id("stats")
+        panel.hidden = not panel.hidden
+        by_id("stats-open").setAttribute("aria-expanded", "false" if panel.hidden else "true")
+        if panel.hidden:
+            self.cancel_reset()
+            by_id("stats-open").focus()
+        else:
+            self.show(self.mode())
+            by_id("stats-mode").focus()
+
+    def show(self, mode: str) -> None:
+        """Fill the panel with the records of *mode*."""
+        chooser = by_id("stats-mode")
+        modes = [*PRESETS, *sorted(set(self.records.modes) - set(PRESETS))]
+        if mode not in modes:
+            modes.append(mode)
+        chooser.replaceChildren()
+        for name in modes:
+            option = document.createElement("option")
+            option.value = name
+            option.textContent = mode_label(name)
+            chooser.append(option)
+        chooser.value = mode
+        record = self.records.get(mode)
+        best = "–" if record.best_ms is None else f"{record.best_ms / 1000:.3f} s"
+        rate = "–" if record.best_rate is None else f"{record.best_rate:.2f}"
+        items = (
+            ("played", str(record.played)),
+            ("won", str(record.won)),
+            ("win rate", f"{record.win_rate:.0%}" if record.played else "–"),
+            ("streak", str(record.streak)),
+            ("best streak", str(record.best_streak)),
+            ("best time", best),
+            ("best 3BV/s", rate),
+        )
+        by_id("stats-figures").innerHTML = "".join(  # numbers and fixed words only
+            f'<div data-name="{name}"><dt>{name}</dt><dd>{value}</dd></div>'
+            for name, value in items
+        )
+        by_id("chart-times").innerHTML = histogram_svg(record.winning_times())
+        by_id("chart-trend").innerHTML = trend_svg(record.results)
+        self.cancel_reset()
+
+    def ask_reset(self) -> None:
+        """Ask to confirm resetting the chosen mode's records."""
+        mode = str(by_id("stats-mode").value)
+        played = self.records.get(mode).played
+        self.confirming = mode
+        by_id("stats-confirm-text").textContent = (
+            f"Reset the records of {mode_label(mode)}? Its {played} game"
+            f"{'s' * (played != 1)} will be forgotten."
+        )
+        by_id("stats-confirm").hidden = False
+        by_id("stats-reset-no").focus()
+
+    def cancel_reset(self) -> None:
+        """Close the confirmation without resetting anything."""
+        if self.confirming is not None:
+            self.confirming = None
+            by_id("stats-confirm").hidden = True
+
+    def reset(self) -> None:
+        """Reset the confirmed mode's records."""
+        mode = self.confirming
+        if mode is None:
+            return
+        notice = self.keep(self.records.reset(mode))
+        self.show(mode)
+        by_id("stats-reset").focus()
+        say(f"The records of {mode_label(mode)} were reset. {notice}".strip())
+
+    def export(self) -> None:
+        """Save every record as one JSON file."""
+        name = f"minesweeper-records-{today()}.json"
+        save_file(name, self.records.to_json())
+        say(f"Records saved as {name}.")
+
+    async def on_import(self, event: JsEvent) -> None:
+        """Replace the records with an exported file, once the ones it replaces are backed up."""
+        kept = "Your records are unchanged."
+        chosen = await chosen_file(event, MAX_BYTES)
+        if not isinstance(chosen, tuple):
+            if chosen:
+                say(f"{chosen} {kept}")
+            return
+        name, text = chosen
+        try:
+            records = Records.from_json(text)
+        except ValueError as error:
+            say(f"Could not import {name}: {error}. {kept}")
+            return
+        had = bool(self.records.modes)
+        if had and not self.store.write(BACKUP_KEY, self.records.to_json()):
+            say(f"Not imported: this browser has no room for a backup of your records. {kept}")
+            return
+        notice = self.keep(records)
+        games = sum(r.played for r in records.modes.values())
+        backup = " The records it replaced are kept in this browser as a backup." if had else ""
+        modes = len(records.modes)
+        say(f"Imported {name}: {games} games in {modes} modes.{backup} {notice}".strip())

@@ -1,0 +1,42 @@
+"""The timeline under the board: the history slider, undo, replay, and where in time we are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from game.session import Running, Session
+from game.view.dom import by_id, listen, on_click, set_pressed
+
+
+class Timeline:
+    """The slider and its buttons; moving through time goes through the session."""
+
+    def __init__(
+        self, show: Callable[[int], None], undo: Callable[[], None], replay: Callable[[], None]
+    ) -> None:
+        slider = by_id("history")
+        listen(slider, "input", lambda _e: show(int(slider.value)))
+        on_click("undo", undo)
+        on_click("replay", replay)
+
+    def render(self, session: Session) -> None:
+        """Show the move shown, how many there are, and whether this is the past."""
+        moves = len(session.history)
+        step = session.step
+        slider = by_id("history")
+        slider.max = str(moves)
+        slider.value = str(step)
+        slider.setAttribute("aria-valuetext", f"move {step} of {moves}")
+        by_id("step").textContent = f"{step} / {moves}"
+        past = step < moves
+        document.body.classList.toggle("past", past)
+        band = by_id("past-band")
+        band.hidden = not past or session.running is Running.REPLAY
+        if past:
+            band.textContent = (
+                f"Viewing move {step} of {moves}: a move made here continues the game from"
+                f" this point and drops the {moves - step} after it."
+            )
+        set_pressed("replay", session.running is Running.REPLAY)

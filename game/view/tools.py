@@ -1,0 +1,107 @@
+"""The solver's tools on the page: a hint, one solver move, the solver playing on, the mine odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from game.board import Position
+from game.solver import Analysis, ImpossiblePositionError, analyse
+from game.state import Game
+from game.text import format_position
+from game.view.board import BoardView
+from game.view.dom import on_click, say, set_pressed
+from game.words import where
+
+ANALYSIS_BUDGET: Final = 40_000
+"""Steps the solver may take on one position in the page: about three times the hardest
+expert position met in 30 solver games (16,700 steps, 48 ms in CPython), so the page
+answers within a few hundred milliseconds in Pyodide or says the position is too large."""
+
+
+class Tools:
+    """The solver's buttons; what they change goes through the callbacks the app gives."""
+
+    def __init__(
+        self,
+        board: BoardView,
+        *,
+        hint: Callable[[], None],
+        solver_move: Callable[[], None],
+        solver_plays: Callable[[], None],
+        odds: Callable[[], None],
+    ) -> None:
+        self.board = board
+        self.odds_of: Game | None = None
+        """The game whose odds the board shows, so they are counted once per position."""
+        on_click("hint", hint)
+        on_click("autoplay", solver_move)
+        on_click("autoplay-run", solver_plays)
+        on_click("overlay", odds)
+
+    def analyse(self, game: Game, what: str) -> Analysis | None:
+        """Return the solver's analysis of *game*, or None after saying why there is none."""
+        try:
+            return analyse(format_position(game), budget=ANALYSIS_BUDGET)
+        except ImpossiblePositionError as error:
+            self.board.mark(dict.fromkeys(error.cells, "contradiction"))
+            say(f"{what}: {impossible(error)}.")
+        except ValueError as error:  # too large to count in a moment
+            say(f"{what}: {error}.")
+        return None
+
+    def show_hint(self, game: Game) -> bool:
+        """Mark the solver's next move and every certain mine; return whether it could."""
+        analysis = self.analyse(game, "No hint")
+        if analysis is None:
+            return False
+        marks = {cell: "hint-mine" for cell, p in analysis.probabilities.items() if p == 1}
+        best = analysis.best
+        if best is not None:
+            risk = analysis.probabilities[best]
+            marks[best] = "hint-safe" if risk == 0 else "hint-guess"
+            say(hint_text(analysis, best))
+        self.board.mark(marks)
+        return True
+
+    def best_move(self, game: Game) -> Position | None:
+        """Return the solver's choice of cell to reveal, or None (after saying why)."""
+        analysis = self.analyse(game, "The solver cannot move")
+        return None if analysis is None else analysis.best
+
+    def render(self, game: Game, odds_on: bool, solver_running: bool) -> None:
+        """Show the odds of *game* while they are on, and the solver's running state."""
+        set_pressed("overlay", odds_on)
+        set_pressed("autoplay-run", solver_running)
+        if not odds_on or game.is_over():
+            if self.odds_of is not None:
+                self.board.show_odds(None)
+                self.odds_of = None
+            return
+        if self.odds_of is game:
+            return
+        self.odds_of = game
+        analysis = self.analyse(game, "No odds")
+        self.board.show_odds(None if analysis is None else analysis.exact)
+
+
+def hint_text(analysis: Analysis, best: Position) -> str:
+    """Say what the hint marks: a safe cell, or the best guess and its risk."""
+    risk = analysis.probabilities[best]
+    if risk == 0:
+        return f"Safe: {where(best)}."
+    if analysis.win_chance is None:
+        return f"Best guess: {where(best)} ({risk:.0%} risk)."
+    return (  # searched to the end: say why a riskier cell may be the better guess
+        f"Best guess: {where(best)} ({risk:.0%} risk; with best play from here"
+        f" the game is won {float(analysis.win_chance):.0%} of the time)."
+    )
+
+
+def impossible(error: ImpossiblePositionError) -> str:
+    """Say, in the page's words, why no arrangement of the mines fits."""
+    if error.number is not None:
+        return f"the flags around {where(error.number)} do not fit its number (highlighted)"
+    if error.cells:
+        return "there are more flags than mines (highlighted)"
+    return "no arrangement of the mines fits the numbers and flags"

@@ -1,0 +1,108 @@
+"""What the game says to the player, as plain text made from the session and its figures.
+
+One place for the page's and the terminal's sentences, so they speak one
+language: cells are named by row and column counted from 1 (as players
+count), times carry their unit, and aids are named for what they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.board import Position
+from game.session import Aid, Session
+from game.state import Status
+from game.stats import Figures
+
+
+def where(pos: Position) -> str:
+    """Name a cell as players count: `row 1, column 3` for (2, 0).
+
+    >>> where((2, 0))
+    'row 1, column 3'
+    """
+    x, y = pos
+    return f"row {y + 1}, column {x + 1}"
+
+
+def cells_named(cells: Iterable[Position]) -> str:
+    """Name a few cells, joined with commas and "and".
+
+    >>> cells_named([(0, 0), (1, 0)])
+    'row 1, column 1 and row 1, column 2'
+    """
+    names = [where(p) for p in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def seconds(ms: int) -> str:
+    """Write a time to the millisecond, with its unit.
+
+    >>> seconds(1000), seconds(2561), seconds(500)
+    ('1.000 s', '2.561 s', '0.500 s')
+    """
+    return f"{ms / 1000:.3f} s"
+
+
+def plural(count: int, noun: str) -> str:
+    """Write *count* *noun*s with the right ending.
+
+    >>> plural(1, "move"), plural(3, "move")
+    ('1 move', '3 moves')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def aid_names(aids: Iterable[Aid]) -> str:
+    """Name the aids used, in a fixed order.
+
+    >>> aid_names({Aid.UNDO, Aid.HINT})
+    'hint, undo'
+    """
+    return ", ".join(aid.value for aid in Aid if aid in set(aids))
+
+
+def result_line(session: Session) -> str:
+    """Say how the live game ended, with its time and the help used, or "" if it runs."""
+    numbers = session.figures
+    if numbers is None:
+        return ""
+    help_used = f" (assisted: {aid_names(session.aids)})" if session.aids else ""
+    blown = session.explosions
+    if blown:
+        help_used += f", after {plural(blown, 'explosion')} undone"
+    if session.live.status is Status.WON:
+        return f"You won in {seconds(numbers.ms)}!{help_used}"
+    return (
+        f"Boom! You hit a mine after {seconds(numbers.ms)}.{help_used}"
+        " Undo (Ctrl+Z) takes it back; the face starts a new game."
+    )
+
+
+def summary_items(numbers: Figures) -> list[tuple[str, str]]:
+    """Return the summary's figures as (name, value) pairs."""
+    solved = numbers.solved_three_bv
+    three_bv = str(solved) if solved == numbers.three_bv else f"{solved} of {numbers.three_bv}"
+    rate = f"{numbers.three_bv_per_second:.2f}" if numbers.ms else "–"
+    return [
+        ("time", seconds(numbers.ms)),
+        ("3BV", three_bv),
+        ("3BV/s", rate),
+        ("clicks", str(numbers.clicks)),
+        ("useful / wasted", f"{numbers.useful} / {numbers.wasted}"),
+        ("efficiency", f"{numbers.efficiency:.0%}"),
+    ]
+
+
+def verdict(session: Session) -> str:
+    """Return the summary's headline: won or lost, and assisted or not."""
+    won = session.live.status is Status.WON
+    return ("Won" if won else "Lost") + (" (assisted)" if session.aids else "")
+
+
+def discarded(count: int) -> str:
+    """Say that a move made from an earlier point dropped *count* later moves."""
+    if not count:
+        return ""
+    dropped = "the later move was" if count == 1 else f"the {count} later moves were"
+    return f"Continued from this point: {dropped} dropped."

@@ -1,0 +1,94 @@
+"""The structure of game/: imports point one way, and only the view knows the browser exists."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+BROWSER = ("pyscript", "js", "pyodide")
+RULES = ("game.board", "game.events", "game.state")
+ABOVE_THE_RULES = ("game.solver", "game.noguess", "game.dealer", "game.session", "game.view")
+
+
+def module_name(path: Path) -> str:
+    """Return the dotted name of the module at *path*."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_type_checking(node: ast.If) -> bool:
+    """Tell whether *node* is `if TYPE_CHECKING:`, whose imports never run."""
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def imports(tree: ast.AST) -> Iterator[str]:
+    """Yield every module a file imports when it runs, at any depth (not under TYPE_CHECKING)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and is_type_checking(node):
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+        yield from imports(node)
+
+
+def graph() -> dict[str, set[str]]:
+    """Return, for every module of game/, the modules of game/ and the browser it imports."""
+    modules = {module_name(p): p for p in GAME.rglob("*.py")}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = set(imports(ast.parse(path.read_text())))
+        edges[name] = {m for m in found if m in modules and m != name}
+        edges[name] |= {m.split(".")[0] for m in found if m.split(".")[0] in BROWSER}
+    return edges
+
+
+def reachable(edges: dict[str, set[str]], start: str) -> set[str]:
+    """Return every module *start* imports, directly or through others."""
+    seen: set[str] = set()
+    work = [start]
+    while work:
+        for nxt in edges.get(work.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                work.append(nxt)
+    return seen
+
+
+def test_the_imports_of_game_form_no_cycle() -> None:
+    """No module of game/ imports itself back through others."""
+    edges = graph()
+    cycles = sorted(name for name in edges if name in reachable(edges, name))
+    assert cycles == [], f"modules on an import cycle: {cycles}"
+
+
+def test_only_the_view_touches_the_browser() -> None:
+    """Modules outside game.view import neither the browser runtime nor the view."""
+    edges = graph()
+    offenders = {
+        name: sorted(m for m in deps if m in BROWSER or m.startswith("game.view"))
+        for name, deps in edges.items()
+        if not name.startswith("game.view")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_rules_import_nothing_above_them() -> None:
+    """board, events and state never reach the solver, the dealer, the session or the view."""
+    edges = graph()
+    for rule in RULES:
+        above = sorted(m for m in reachable(edges, rule) if m.startswith(ABOVE_THE_RULES))
+        assert above == [], f"{rule} reaches {above}"
+
+
+def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
+    """The cycle check is not vacuous: two modules importing each other form one."""
+    edges = {"game.a": {"game.b"}, "game.b": {"game.a"}, "game.c": {"game.a"}}
+    assert {n for n in edges if n in reachable(edges, n)} == {"game.a", "game.b"}
+    tree = ast.parse("def f():\n    from game.b import x\nif TYPE_CHECKING:\n    import game.c\n")
+    assert set(imports(tree)) == {"game.b", "game.b.x"}
