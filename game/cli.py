@@ -15,12 +15,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
-from game.board import Flagged, Hidden, Position
+from game.board import Flagged, Hidden, Position, board_rows
 from game.dealer import play
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status, start_game
-from game.text import Layout, TextFormatError, board_rows, format_position
+from game.text import Layout, TextFormatError, format_position
 
 HELP = """\
 Commands (x counts columns from the left, y rows from the top, both from 0):

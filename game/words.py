@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from game.board import Position
 from game.session import Aid, Session
+from game.solver import Analysis, ImpossiblePositionError
 from game.state import Status
 from game.stats import Figures
 
@@ -106,3 +107,25 @@ def discarded(count: int) -> str:
         return ""
     dropped = "the later move was" if count == 1 else f"the {count} later moves were"
     return f"Continued from this point: {dropped} dropped."
+
+
+def hint_text(analysis: Analysis, best: Position) -> str:
+    """Say what the hint marks: a safe cell, or the best guess and its risk."""
+    risk = analysis.probabilities[best]
+    if risk == 0:
+        return f"Safe: {where(best)}."
+    if analysis.win_chance is None:
+        return f"Best guess: {where(best)} ({risk:.0%} risk)."
+    return (  # searched to the end: say why a riskier cell may be the better guess
+        f"Best guess: {where(best)} ({risk:.0%} risk; with best play from here"
+        f" the game is won {float(analysis.win_chance):.0%} of the time)."
+    )
+
+
+def impossible(error: ImpossiblePositionError) -> str:
+    """Say, in the page's words, why no arrangement of the mines fits."""
+    if error.number is not None:
+        return f"the flags around {where(error.number)} do not fit its number (highlighted)"
+    if error.cells:
+        return "there are more flags than mines (highlighted)"
+    return "no arrangement of the mines fits the numbers and flags"

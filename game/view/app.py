@@ -7,38 +7,34 @@ session, counts a finished game, saves, and asks each module to render.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any, Final
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from game import saved
 from game.events import CellOpened, Move
 from game.query import DEFAULT, GameRequest, request_from_query
 from game.session import Aid, Running, Session
 from game.state import Status
-from game.versioned import MAX_BYTES
 from game.view.board import BoardView
 from game.view.controls import Controls
 from game.view.dom import (
     JsEvent,
     by_id,
-    chosen_file,
     listen,
     now,
     on_click,
-    save_file,
     say,
     today,
 )
+from game.view.files import Files
 from game.view.statistics import Statistics
 from game.view.storage import Store
 from game.view.summary import render_summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
-from game.words import discarded, plural, result_line
+from game.words import discarded, result_line
 
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
@@ -47,10 +43,6 @@ CONTROLS: Final = (
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
 
-SAVE_KEY: Final = "pyminesweeper.game"
-"""Where the current game is kept."""
-SUSPENDED_KEY: Final = "pyminesweeper.game.suspended"
-"""Where an unfinished game waits while a link or a replay file is played instead."""
 STEP_MS: Final = 450
 """Pace of the replay and of the solver playing on: slow enough to follow each move."""
 
@@ -77,19 +69,15 @@ class App:
         )
         self.stats = Statistics(self.store, lambda: self.session.mode, self.render_controls)
         self.session = Session.begin(DEFAULT, fresh_seed())
+        self.files = Files(self.store, lambda: self.session, self.replace)
         self.best_note = ""
         self.stepper: Any = None
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
-        on_click("copy-link", self.copy_link)
-        on_click("copy-layout", lambda: self.copy_link(layout=True))
-        on_click("download", self.download)
-        on_click("resume", self.resume_suspended)
-        listen(by_id("open-file"), "change", self.on_open_file)
         listen(document, "keydown", self.on_page_key)
         # The clock runs between moves too: keep its time when the page goes away.
-        listen(window, "pagehide", lambda _e: self.save())
-        listen(document, "visibilitychange", lambda _e: self.save())
+        listen(window, "pagehide", lambda _e: self.files.save())
+        listen(document, "visibilitychange", lambda _e: self.files.save())
         self.tick_proxy = create_proxy(self.show_time)
         window.setInterval(self.tick_proxy, 250)
         self.step_proxy = create_proxy(self.step_running)
@@ -98,7 +86,7 @@ class App:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
         request, problem = request_from_query(str(window.location.search))
         bare = str(window.location.search) in ("", "?")
-        kept, notice = self.store.load(SAVE_KEY, saved.from_json, "saved game")
+        kept, notice = self.files.load()
         notes = [problem or "", notice, self.stats.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
@@ -107,7 +95,7 @@ class App:
             if len(session.history):
                 notes.insert(0, "Welcome back: your game was restored.")
         else:
-            if kept is not None and self.suspend(kept):
+            if kept is not None and self.files.suspend(kept):
                 notes.append("Your unfinished game was kept: Resume brings it back.")
             session = Session.begin(request, fresh_seed())
         self.update(session)
@@ -140,7 +128,7 @@ class App:
         by_id("copy-layout").hidden = session.exact_board() is None
         self.run(session.running)
         self.show_time()
-        self.save()
+        self.files.save()
 
     def count(self, result: Any) -> str:
         """Add a finished game to the records; return a note if it is a new best."""
@@ -158,37 +146,13 @@ class App:
             return f"New best time for {session.mode.replace('-', ' ')}!"
         return ""
 
-    def save(self) -> None:
-        """Keep the game, paused at this moment, so a reload resumes it."""
-        text = saved.to_json(self.session.pause(now()))
-        refused = not self.store.write(SAVE_KEY, text)
-        if refused and self.store.available and SAVE_KEY not in self.store.held:
-            say("This browser would not store the game; it will not survive a reload.")
-
-    def suspend(self, session: Session) -> bool:
-        """Keep an unfinished game with moves aside, to resume later; return whether it was."""
-        if not len(session.history) or session.live.is_over() or session.watched:
-            return False
-        if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
-            return False
-        by_id("resume").hidden = False
-        return True
-
-    def resume_suspended(self) -> None:
-        """Bring back the game set aside; the one in play takes its place if unfinished."""
-        waiting, notice = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game")
-        by_id("resume").hidden = True
-        if waiting is None:
-            say(notice or "There is no unfinished game to resume.")
-            return
-        if not self.suspend(self.session):
-            self.store.remove(SUSPENDED_KEY)
-        self.best_note = ""
-        self.update(waiting.resume(now()))
-        self.render_controls()
-        say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
-
     # -- what the player does ------------------------------------------------------------
+
+    def replace(self, session: Session) -> None:
+        """Put another game on the page: a resumed one, or a replay file to watch."""
+        self.best_note = ""
+        self.update(session)
+        self.render_controls()
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game of *request* (the mine odds stay as they were)."""
@@ -279,53 +243,6 @@ class App:
                 return
             event.preventDefault()
             self.undo()
-
-    # -- sharing and files ---------------------------------------------------------------
-
-    def copy_link(self, layout: bool = False) -> None:
-        """Copy a link to this board: the same mines and start cell, nothing given away."""
-        request = self.session.exact_board() if layout else None
-        query = (request or self.session.challenge()).to_query()
-        location = window.location
-        url = f"{location.origin}{location.pathname}?{query}"
-        by_id("copy-link").setAttribute("data-url", url)
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard:
-            clipboard.writeText(url)
-            what = "this exact board" if layout else "this board (the same mines, nothing shown)"
-            say(f"Copied a link to {what}.")
-        else:
-            say(f"Copy this link: {url}")
-
-    def download(self) -> None:
-        """Save the game as a replay file."""
-        settings = self.session.start.settings
-        name = f"minesweeper-{settings.width}x{settings.height}-{self.session.start.seed}.json"
-        save_file(name, saved.to_json(self.session.pause(now())))
-        say(f"Replay saved as {name}.")
-
-    async def on_open_file(self, event: JsEvent) -> None:
-        """Open a replay file to watch; the game in play is kept to resume, a bad file refused."""
-        kept = "Your game is unchanged."
-        chosen = await chosen_file(event, MAX_BYTES)
-        if not isinstance(chosen, tuple):
-            if chosen:
-                say(f"{chosen} {kept}")
-            return
-        name, text = chosen
-        try:
-            watched = saved.from_json(text)
-        except ValueError as error:
-            say(f"Could not open {name}: {error}. {kept}")
-            return
-        suspended = self.suspend(self.session)
-        self.best_note = ""
-        # Someone's replay is watched, not scored: its end never enters the records.
-        self.update(dataclasses.replace(watched, watched=True).show(0))
-        self.render_controls()
-        moves = plural(len(watched.history), "move")
-        resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
-        say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
 
     # -- small views ---------------------------------------------------------------------
 

@@ -12,14 +12,14 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document  # type: ignore[import-not-found]
 
 from game.board import Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.render import changed_positions, render_board, render_cell, start_cell
 from game.state import Game
 from game.view.dom import JsEvent, by_id, listen
+from game.view.presses import Presses
 
 REBUILD_SHARE: Final = 4
 """Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
@@ -28,12 +28,6 @@ Each patched cell costs two crossings of the Python-JS boundary and a small
 parse; past about a quarter of the board, one `innerHTML` of the whole grid
 is cheaper (measured by bench/page.py on a 100x100 opening).
 """
-
-LONG_PRESS_MS: Final = 450
-"""How long a touch must rest on a cell to flag it."""
-
-SLOP_PX: Final = 8
-"""How far a resting finger may drift before the touch is a pan, not a long press."""
 
 _ARROWS: Final = {
     "ArrowLeft": (-1, 0),
@@ -55,25 +49,16 @@ class BoardView:
         self.focus: Position = (0, 0)
         self.flag_mode = False
         self.marked: list[Any] = []
-        self.pressed: list[Any] = []
-        self.press: tuple[Any, float, float] | None = None  # timer, x, y of a resting touch
-        self.long_pressed = False
-        self.last_pointer = "mouse"
         board = self.element
         for event, handler in (
             ("click", self.on_click),
             ("auxclick", self.on_aux_click),
             ("contextmenu", self.on_context_menu),
-            ("mousedown", self.on_mouse_down),
             ("keydown", self.on_key_down),
-            ("pointerdown", self.on_pointer_down),
-            ("pointermove", self.on_pointer_move),
             ("focusin", self.on_focus_in),
         ):
             listen(board, event, handler)
-        for event in ("pointerup", "pointercancel", "pointerleave"):
-            listen(board, event, lambda _e: self.cancel_press())
-        listen(document, "mouseup", self.on_mouse_up)
+        self.presses = Presses(self)
 
     # -- rendering -----------------------------------------------------------------------
 
@@ -190,8 +175,8 @@ class BoardView:
         pos = self.cell_of(event)
         if pos is None:
             return
-        if self.long_pressed:
-            self.long_pressed = False
+        if self.presses.long_pressed:
+            self.presses.long_pressed = False
             return
         self.set_tab_stop(pos)  # not every browser focuses a clicked button
         self.primary(pos)
@@ -207,71 +192,8 @@ class BoardView:
         """Right click flags, and the browser's menu never opens on the board."""
         event.preventDefault()
         pos = self.cell_of(event)
-        if pos is not None and self.last_pointer != "touch":
+        if pos is not None and self.presses.last_pointer != "touch":
             self.act(FlagToggled(pos))
-
-    def on_mouse_down(self, event: JsEvent) -> None:
-        """Show the press: the cell itself through CSS, a number's hidden neighbours here."""
-        pos = self.cell_of(event)
-        game = self.shown
-        if pos is None or event.button != 0 or game is None or game.is_over():
-            return
-        by_id("reset").setAttribute("data-face", "pressed")
-        board = game.board
-        if type(board.cells[pos]) is Revealed:
-            for n in board.neighbours(pos):
-                if type(board.cells[n]) is Hidden:
-                    button = self.button_at(n)
-                    button.classList.add("pressed")
-                    self.pressed.append(button)
-
-    def on_mouse_up(self, _event: JsEvent) -> None:
-        """Release the pressed look."""
-        for button in self.pressed:
-            button.classList.remove("pressed")
-        self.pressed.clear()
-        face = by_id("reset")
-        if face.getAttribute("data-face") == "pressed":
-            face.setAttribute("data-face", "smile")
-
-    def on_pointer_down(self, event: JsEvent) -> None:
-        """Start the long-press timer for touch flags."""
-        self.last_pointer = str(event.pointerType)
-        pos = self.cell_of(event)
-        if event.pointerType != "touch" or pos is None or self.shown is None:
-            return
-        if type(self.shown.board.cells[pos]) is Revealed:
-            return
-        self.cancel_press()
-        button = self.button_at(pos)
-        button.classList.add("holding")
-
-        def flag() -> None:
-            button.classList.remove("holding")
-            self.press = None
-            self.long_pressed = True
-            self.act(FlagToggled(pos))
-            if window.navigator.vibrate:
-                window.navigator.vibrate(30)
-
-        timer = window.setTimeout(create_once_callable(flag), LONG_PRESS_MS)
-        self.press = (timer, float(event.clientX), float(event.clientY))
-
-    def on_pointer_move(self, event: JsEvent) -> None:
-        """Cancel the long press of a finger that drifts: it is panning, not flagging."""
-        if self.press is None:
-            return
-        _, x, y = self.press
-        if abs(float(event.clientX) - x) > SLOP_PX or abs(float(event.clientY) - y) > SLOP_PX:
-            self.cancel_press()
-
-    def cancel_press(self) -> None:
-        """Stop a pending long press and its visual feedback."""
-        if self.press is not None:
-            window.clearTimeout(self.press[0])
-            self.press = None
-        for held in self.element.querySelectorAll(".holding"):
-            held.classList.remove("holding")
 
     def on_focus_in(self, event: JsEvent) -> None:
         """Follow focus that arrives by mouse or by Tab."""

@@ -11,7 +11,7 @@ from game.state import Game
 from game.text import format_position
 from game.view.board import BoardView
 from game.view.dom import on_click, say, set_pressed
-from game.words import where
+from game.words import hint_text, impossible
 
 ANALYSIS_BUDGET: Final = 40_000
 """Steps the solver may take on one position in the page: about three times the hardest
@@ -83,25 +83,3 @@ class Tools:
         self.odds_of = game
         analysis = self.analyse(game, "No odds")
         self.board.show_odds(None if analysis is None else analysis.exact)
-
-
-def hint_text(analysis: Analysis, best: Position) -> str:
-    """Say what the hint marks: a safe cell, or the best guess and its risk."""
-    risk = analysis.probabilities[best]
-    if risk == 0:
-        return f"Safe: {where(best)}."
-    if analysis.win_chance is None:
-        return f"Best guess: {where(best)} ({risk:.0%} risk)."
-    return (  # searched to the end: say why a riskier cell may be the better guess
-        f"Best guess: {where(best)} ({risk:.0%} risk; with best play from here"
-        f" the game is won {float(analysis.win_chance):.0%} of the time)."
-    )
-
-
-def impossible(error: ImpossiblePositionError) -> str:
-    """Say, in the page's words, why no arrangement of the mines fits."""
-    if error.number is not None:
-        return f"the flags around {where(error.number)} do not fit its number (highlighted)"
-    if error.cells:
-        return "there are more flags than mines (highlighted)"
-    return "no arrangement of the mines fits the numbers and flags"

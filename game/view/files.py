@@ -1,0 +1,119 @@
+"""The game kept and shared: saving it, a game set aside to resume, links, replay files."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Final
+
+from pyscript import window  # type: ignore[import-not-found]
+
+from game import saved
+from game.session import Session
+from game.versioned import MAX_BYTES
+from game.view.dom import JsEvent, by_id, chosen_file, listen, now, on_click, save_file, say
+from game.view.storage import Store
+from game.words import plural
+
+SAVE_KEY: Final = "pyminesweeper.game"
+"""Where the current game is kept."""
+SUSPENDED_KEY: Final = "pyminesweeper.game.suspended"
+"""Where an unfinished game waits while a link or a replay file is played instead."""
+
+
+class Files:
+    """Where the game goes when it leaves the page, and how it comes back."""
+
+    def __init__(
+        self,
+        store: Store,
+        current: Callable[[], Session],
+        replace: Callable[[Session], None],
+    ) -> None:
+        self.store = store
+        self.current = current
+        """The session on the page."""
+        self.replace = replace
+        """Puts another game on the page (a resumed one, a replay file)."""
+        on_click("copy-link", self.copy_link)
+        on_click("copy-layout", lambda: self.copy_link(layout=True))
+        on_click("download", self.download)
+        on_click("resume", self.resume)
+        listen(by_id("open-file"), "change", self.on_open)
+
+    def load(self) -> tuple[Session | None, str]:
+        """Return the game kept by the last visit, or None and why not."""
+        return self.store.load(SAVE_KEY, saved.from_json, "saved game")
+
+    def save(self) -> None:
+        """Keep the game, paused at this moment, so a reload resumes it."""
+        text = saved.to_json(self.current().pause(now()))
+        refused = not self.store.write(SAVE_KEY, text)
+        if refused and self.store.available and SAVE_KEY not in self.store.held:
+            say("This browser would not store the game; it will not survive a reload.")
+
+    def suspend(self, session: Session) -> bool:
+        """Keep an unfinished game with moves aside, to resume later; return whether it was."""
+        if not len(session.history) or session.live.is_over() or session.watched:
+            return False
+        if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
+            return False
+        by_id("resume").hidden = False
+        return True
+
+    def resume(self) -> None:
+        """Bring back the game set aside; the one in play takes its place if unfinished."""
+        waiting, notice = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game")
+        by_id("resume").hidden = True
+        if waiting is None:
+            say(notice or "There is no unfinished game to resume.")
+            return
+        if not self.suspend(self.current()):
+            self.store.remove(SUSPENDED_KEY)
+        self.replace(waiting.resume(now()))
+        say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
+
+    def copy_link(self, layout: bool = False) -> None:
+        """Copy a link to this board: the same mines and start cell, nothing given away."""
+        session = self.current()
+        request = session.exact_board() if layout else None
+        query = (request or session.challenge()).to_query()
+        location = window.location
+        url = f"{location.origin}{location.pathname}?{query}"
+        by_id("copy-link").setAttribute("data-url", url)
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if clipboard:
+            clipboard.writeText(url)
+            what = "this exact board" if layout else "this board (the same mines, nothing shown)"
+            say(f"Copied a link to {what}.")
+        else:
+            say(f"Copy this link: {url}")
+
+    def download(self) -> None:
+        """Save the game as a replay file."""
+        session = self.current()
+        settings = session.start.settings
+        name = f"minesweeper-{settings.width}x{settings.height}-{session.start.seed}.json"
+        save_file(name, saved.to_json(session.pause(now())))
+        say(f"Replay saved as {name}.")
+
+    async def on_open(self, event: JsEvent) -> None:
+        """Open a replay file to watch; the game in play is kept to resume, a bad file refused."""
+        kept = "Your game is unchanged."
+        chosen = await chosen_file(event, MAX_BYTES)
+        if not isinstance(chosen, tuple):
+            if chosen:
+                say(f"{chosen} {kept}")
+            return
+        name, text = chosen
+        try:
+            watched = saved.from_json(text)
+        except ValueError as error:
+            say(f"Could not open {name}: {error}. {kept}")
+            return
+        suspended = self.suspend(self.current())
+        # Someone's replay is watched, not scored: its end never enters the records.
+        self.replace(dataclasses.replace(watched, watched=True).show(0))
+        moves = plural(len(watched.history), "move")
+        resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
+        say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")

@@ -1,0 +1,90 @@
+"""What the game says: one coordinate language, times with units, aids named for what they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.events import CellOpened
+from game.query import GameRequest
+from game.session import Aid, Session
+from game.settings import PRESETS
+from game.solver import ImpossiblePositionError, analyse
+from game.text import Layout
+from game.words import discarded, hint_text, impossible, result_line, summary_items, verdict
+
+
+def won_session(*aids: Aid, ms: int = 500) -> Session:
+    """A 1x2 board won in *ms* milliseconds with *aids* used."""
+    layout = Layout.from_text("*.\n")
+    session = Session.begin(GameRequest(layout.settings(), layout=layout), 0)
+    session = session.make(CellOpened((1, 0)), 0).session
+    assert session.live.is_over()
+    session = Session(
+        GameRequest(PRESETS["beginner"]), session.history, times=(0,), clock=session.clock
+    )
+    session = session.pause(ms)
+    for aid in aids:
+        session = session.use(aid)
+    return session
+
+
+class TestResult:
+    def test_a_half_second_win_is_not_zero_seconds(self) -> None:
+        """Defect 13.7: a win in 0.5 s says 0.500 s, not "0 seconds" or "1 seconds"."""
+        line = result_line(won_session(ms=0))
+        assert "You won in 0.000 s!" in line
+        assert "seconds" not in line
+
+    def test_the_result_names_the_aids_actually_used(self) -> None:
+        """Defect 13.7: a win by the solver says the solver, never "undo or rewind"."""
+        line = result_line(won_session(Aid.SOLVER_PLAY))
+        assert line.endswith("(assisted: solver play)")
+        assert "undo" not in line
+
+    def test_an_unaided_win_says_nothing_of_help(self) -> None:
+        """No aid: no parenthesis."""
+        assert "assisted" not in result_line(won_session())
+
+    def test_the_verdict_marks_assistance(self) -> None:
+        """The summary's headline says when the game was assisted."""
+        assert verdict(won_session(Aid.HINT)) == "Won (assisted)"
+        assert verdict(won_session()) == "Won"
+
+    def test_summary_items_show_solved_of_total_after_a_loss(self) -> None:
+        """After a loss the 3BV reads "solved of total"."""
+        from game.stats import Figures
+
+        items = dict(summary_items(Figures(16, 2, 3, 3, 1000)))
+        assert items["3BV"] == "2 of 16"
+        assert items["3BV/s"] == "2.00"
+        assert items["efficiency"] == "67%"
+
+    @pytest.mark.parametrize(("count", "text"), [(0, ""), (1, "the later move was"), (3, "3")])
+    def test_dropped_moves_are_counted(self, count: int, text: str) -> None:
+        """A move from the past says how many later moves it dropped."""
+        assert text in discarded(count)
+
+
+class TestSolverWords:
+    def test_hints_count_rows_and_columns_from_one(self) -> None:
+        """Defect 13.9: the hint names the cell as row and column counted from 1."""
+        analysis = analyse("3x1x1\n1HH\n")
+        assert hint_text(analysis, (2, 0)) == "Safe: row 1, column 3."
+
+    def test_a_contradiction_is_named_in_the_same_language(self) -> None:
+        """Defect 13.9: solver errors speak of rows and columns, and carry the cells."""
+        with pytest.raises(ImpossiblePositionError) as caught:
+            analyse("2x2x3\n1F\nFH\n")
+        error = caught.value
+        assert error.number == (0, 0)
+        assert set(error.cells) == {(0, 0), (1, 0), (0, 1)}
+        words = impossible(error)
+        assert "row 1, column 1" in words
+        assert "(0, 0)" not in words
+
+    def test_too_many_flags_highlight_the_flags(self) -> None:
+        """More flags than mines: every flag is among the cells to highlight."""
+        with pytest.raises(ImpossiblePositionError) as caught:
+            analyse("3x1x1\nFF1\n")
+        assert set(caught.value.cells) >= {(0, 0), (1, 0)}
+        assert "more flags than mines" in impossible(caught.value)
