@@ -48,8 +48,9 @@ lint:
 typecheck:
 	$(PYTHON) -m mypy
 
+# What to run lives in pyproject.toml (testpaths), so a bare `pytest` runs exactly this.
 pytest:
-	$(PYTHON) -m pytest game tests README.md
+	$(PYTHON) -m pytest
 
 ## Speed figures: the engine under CPython, the page in Chromium.
 bench:

@@ -126,6 +126,20 @@ def expert_layout(seed: int) -> tuple[str, list[tuple[int, int]]]:
     return f"layout={layout}", numbers
 
 
+def probe(page: Page, url: str) -> list[tuple[str, list[float]]]:
+    """Return the probe's [name, milliseconds] results, or stop with the error it raised."""
+    page.goto(url)
+    # PyScript shows an uncaught Python error in a .py-error element: stop on it at once.
+    page.wait_for_selector("body[data-results], .py-error", state="attached", timeout=120_000)
+    error = page.query_selector(".py-error")
+    if error is not None:
+        raise SystemExit(f"error: bench/probe.py failed in Pyodide:\n{error.text_content()}")
+    results: list[tuple[str, list[float]]] = json.loads(
+        page.get_attribute("body", "data-results") or "[]"
+    )
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--loads", type=int, default=7)
@@ -174,9 +188,7 @@ def main() -> None:
                 "click to DOM: slider step, 1000-move game", slider_steps(browser, base), target=16
             )
         )
-        page.goto(base + "bench/probe.html")
-        page.wait_for_selector("body[data-results]", state="attached", timeout=120_000)
-        for name, samples in json.loads(page.get_attribute("body", "data-results") or "[]"):
+        for name, samples in probe(page, base + "bench/probe.html"):
             target = {"save: 1000-move game to localStorage": 2.0}.get(name)
             print(line(f"in Pyodide: {name}", samples, target=target))
         print(

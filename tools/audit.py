@@ -39,9 +39,29 @@ RUNTIME = "/vendor/"
 """Where the pinned runtime (PyScript, Pyodide) is served from: its findings are not the game's."""
 
 
+ATTEMPTS = 3
+"""Tries per run. Lighthouse allows some DevTools calls only 1 s (reading the page's own HTML
+is one), which a loaded machine can exceed; such a run ends in PROTOCOL_TIMEOUT and is redone."""
+
+
 def lighthouse(url: str, out: Path) -> dict[str, Any]:
-    """Run Lighthouse once on *url*; return its report."""
+    """Run Lighthouse on *url* until a run ends without a protocol timeout; return its report."""
+    attempt = 1
+    while True:
+        report = lighthouse_once(url, out)
+        error = report.get("runtimeError")
+        if error is None:
+            return report
+        if error["code"] != "PROTOCOL_TIMEOUT" or attempt == ATTEMPTS:
+            raise SystemExit(f"error: Lighthouse failed: {error['code']}: {error['message']}")
+        attempt += 1
+        print(f"  (Lighthouse timed out talking to Chromium; try {attempt} of {ATTEMPTS})")
+
+
+def lighthouse_once(url: str, out: Path) -> dict[str, Any]:
+    """Run Lighthouse once on *url*; return its report, which may hold a `runtimeError`."""
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    out.unlink(missing_ok=True)
     subprocess.run(
         [
             str(LIGHTHOUSE),
@@ -53,9 +73,11 @@ def lighthouse(url: str, out: Path) -> dict[str, Any]:
             "--quiet",
             "--max-wait-for-load=120000",
         ],
-        check=True,
+        check=False,
         env=env,
     )
+    if not out.exists():
+        raise SystemExit("error: Lighthouse wrote no report (its error is above)")
     report: dict[str, Any] = json.loads(out.read_text())
     return report
 
