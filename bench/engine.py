@@ -16,16 +16,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line, sample
 from game.board import Hidden, Revealed
-from game.events import CellOpened, FlagToggled, GameStarted, Move
+from game.dealer import advance, events_for
+from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move
 from game.history import History
 from game.settings import PRESETS, FirstClick, Settings
-from game.state import Game, Status, apply, replay, start_game
+from game.state import Game, Status, replay, start_game
 
 
 def long_game(moves: int, seed: int = 1) -> History:
     """Return an expert game of *moves* moves: reveals of safe cells mixed with flag toggles."""
     rng = random.Random(seed)
-    history = History(GameStarted(PRESETS["expert"], seed)).then(CellOpened((15, 8)))
+    history = History(GameStarted(PRESETS["expert"], seed))
+    history = history.then(*events_for(history.current, CellOpened((15, 8))))
     while len(history) < moves:
         game = history.current
         hidden = [p for p, c in game.board.cells.items() if type(c) is not Revealed]
@@ -51,29 +53,31 @@ def main() -> None:
 
     empty = start_game(GameStarted(Settings(100, 100, 0), 1))
     copy_big = sample(lambda: dict(empty.board.cells), runs)
-    opening = sample(lambda: apply(empty, CellOpened((50, 50))), max(20, runs // 5))
+    opening = sample(lambda: advance(empty, CellOpened((50, 50))), max(20, runs // 5))
     print(line("baseline: copy a 100x100 cell dict", copy_big))
     print(line("first click, 100x100 with 0 mines", opening, target=20, baseline=copy_big))
 
     start = GameStarted(PRESETS["expert"], 7, None)
-    expert = apply(start_game(start), CellOpened((3, 3)))
+    expert = advance(start_game(start), CellOpened((3, 3)))
     numbers = [
         p for p, c in expert.board.cells.items() if type(c) is Hidden and not c.mine and c.count
     ]
     copy_small = sample(lambda: dict(expert.board.cells), runs * 5)
     picks = iter(random.Random(2).choices(numbers, k=runs * 5))
-    reveal = sample(lambda: apply(expert, CellOpened(next(picks))), runs * 5)
+    reveal = sample(lambda: advance(expert, CellOpened(next(picks))), runs * 5)
     print(line("baseline: copy an expert cell dict", copy_small))
     print(line("one reveal (a number) on expert", reveal, target=0.2, baseline=copy_small))
 
     seeds = iter(range(10**6))
     create = sample(
-        lambda: apply(start_game(GameStarted(PRESETS["expert"], next(seeds))), CellOpened((3, 3))),
+        lambda: advance(
+            start_game(GameStarted(PRESETS["expert"], next(seeds))), CellOpened((3, 3))
+        ),
         runs,
     )
     safe = Settings(30, 16, 99, FirstClick.SAFE)
     create_safe = sample(
-        lambda: apply(start_game(GameStarted(safe, next(seeds))), CellOpened((0, 0))), runs
+        lambda: advance(start_game(GameStarted(safe, next(seeds))), CellOpened((0, 0))), runs
     )
     print(line("create expert game + first click (opening)", create))
     print(line("create expert game + first click (safe)", create_safe))
@@ -83,11 +87,14 @@ def main() -> None:
     at = iter(steps)
     state_at = sample(lambda: history.state_at(next(at)), runs)
     at = iter(steps)
-    fold = sample(lambda: replay(history.start, history.moves[: next(at)]), max(20, runs // 5))
+    ends = [0] + [i + 1 for i, ev in enumerate(history.events) if type(ev) is not MinesLaid]
+    fold = sample(
+        lambda: replay(history.start, history.events[: ends[next(at)]]), max(20, runs // 5)
+    )
     print(line("baseline: fold from the start, 1000-move game", fold))
     print(line("state at any step, 1000-move game", state_at, target=5, baseline=fold))
     last: Game = history.state_at(1000)
-    assert last == replay(history.start, history.moves)
+    assert last == replay(history.start, history.events)
     assert sum(1 for c in last.board.cells.values() if type(c) is Revealed) > 0
 
 

@@ -25,11 +25,14 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.engine import long_game
 from bench.timing import line
+from game import saved
 from game.board import Revealed
+from game.dealer import advance
 from game.events import CellOpened, GameStarted
-from game.record import GameRecord
+from game.query import GameRequest
+from game.session import Clock, Session
 from game.settings import PRESETS
-from game.state import apply, start_game
+from game.state import start_game
 from game.text import Layout
 from tools.serve import Handler
 
@@ -93,11 +96,15 @@ def click_latency(page: Page, x: int, y: int, *, button: str = "left") -> float:
 def slider_steps(browser: Browser, base: str) -> list[float]:
     """Return the milliseconds the slider takes to show random steps of a 1000-move game."""
     history = long_game(1000)
-    record = GameRecord(history, tuple(range(len(history))), 60_000)
+    session = Session(
+        GameRequest(history.start.settings), history, times=tuple(range(1000)), clock=Clock(60_000)
+    )
     page = browser.new_context().new_page()
     page.goto(base + "?preset=expert")
     page.evaluate(READY)
-    page.evaluate("text => localStorage.setItem('pyminesweeper.game', text)", record.to_json())
+    page.evaluate(
+        "text => localStorage.setItem('pyminesweeper.game', text)", saved.to_json(session)
+    )
     page.reload()
     page.evaluate(READY)
     steps = random.Random(5).choices(range(1001), k=200)
@@ -118,7 +125,7 @@ def slider_steps(browser: Browser, base: str) -> list[float]:
 def expert_layout(seed: int) -> tuple[str, list[tuple[int, int]]]:
     """Return a URL query for an expert layout and its safe numbered cells to click."""
     start = GameStarted(PRESETS["expert"], seed)
-    game = apply(start_game(start), CellOpened((3, 3)))
+    game = advance(start_game(start), CellOpened((3, 3)))
     layout = Layout.from_board(game.board).to_text().strip().replace("\n", "/")
     numbers = [
         p for p, c in game.board.cells.items() if not c.mine and c.count and type(c) is not Revealed

@@ -11,11 +11,14 @@ from collections.abc import Callable
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from bench.engine import long_game
+from game import saved
+from game.dealer import advance
 from game.events import CellOpened, GameStarted
-from game.record import GameRecord
+from game.query import GameRequest
 from game.render import render_board
+from game.session import Clock, Session
 from game.settings import Settings
-from game.state import apply, start_game
+from game.state import start_game
 
 
 def timed(action: Callable[[], object], runs: int) -> list[float]:
@@ -29,19 +32,21 @@ def timed(action: Callable[[], object], runs: int) -> list[float]:
 
 results: list[list[object]] = []
 empty = start_game(GameStarted(Settings(100, 100, 0), 1))
-results.append(["apply: 100x100 opening", timed(lambda: apply(empty, CellOpened((50, 50))), 10)])
-opened = apply(empty, CellOpened((50, 50)))
+results.append(["apply: 100x100 opening", timed(lambda: advance(empty, CellOpened((50, 50))), 10)])
+opened = advance(empty, CellOpened((50, 50)))
 results.append(["render: whole 100x100 board", timed(lambda: render_board(opened, (0, 0)), 10)])
 
 history = long_game(1000)
 steps = iter(random.Random(4).choices(range(1001), k=200))
 results.append(["state at any step, 1000 moves", timed(lambda: history.state_at(next(steps)), 200)])
-record = GameRecord(history, tuple(range(1000)), 60_000)
+session = Session(
+    GameRequest(history.start.settings), history, times=tuple(range(1000)), clock=Clock(60_000)
+)
 storage = window.localStorage
 
 
 def save() -> None:
-    storage.setItem("bench.save", record.to_json())
+    storage.setItem("bench.save", saved.to_json(session))
 
 
 results.append(["save: 1000-move game to localStorage", timed(save, 100)])

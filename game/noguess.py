@@ -19,9 +19,9 @@ from typing import Final
 
 from game.board import Position, flood, neighbour_table, positions
 from game.mines import spared_cells
+from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings
 from game.solver.analysis import exact_probabilities
-from game.text import Snapshot
 
 MAX_ATTEMPTS: Final = 5_000
 """Layouts tried before giving up (then the last one is dealt, which may need a guess)."""
@@ -98,11 +98,11 @@ class _Play:
 
     def exact_rules(self) -> tuple[set[Position], set[Position]]:
         """Use the exact count of arrangements (with the total mine count) as the last resort."""
-        cells = {
-            pos: "F" if pos in self.flagged else str(count) if pos in self.open else "H"
+        cells: dict[Position, SeenCell] = {
+            pos: FLAGGED if pos in self.flagged else count if pos in self.open else HIDDEN
             for pos, count in self.counts.items()
         }
-        odds = exact_probabilities(Snapshot(self.width, self.height, len(self.mines), cells))
+        odds = exact_probabilities(Seen(self.width, self.height, len(self.mines), cells))
         return {p for p, v in odds.items() if v == 0}, {p for p, v in odds.items() if v == 1}
 
 

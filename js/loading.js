@@ -20,35 +20,53 @@
     if (message) message.textContent = "Python could not be loaded (" + reason + ").";
   }
 
-  // Size the loading board like the board to come, so nothing moves when it arrives.
-  // It runs before the body is parsed, so it sets variables on the root element
-  // that #board reads until Python sets its own.
-  function expectedSize() {
+  // Show the board to come while Python loads: its size (so nothing moves when it
+  // arrives), its difficulty and its mine count. This runs before the body is parsed,
+  // so the size goes into variables on the root element that #board reads until Python
+  // sets its own, and the controls are filled once the document is parsed.
+  function expected() {
     var query = new URLSearchParams(location.search);
     var layout = query.get("layout");
     if (layout) {
       var rows = layout.split("/");
-      return [rows[0].length, rows.length];
+      var mines = (layout.match(/\*/g) || []).length;
+      return { cols: rows[0].length, rows: rows.length, mines: mines, name: "layout" };
     }
     if (location.search.length <= 1) {
       try {
         var saved = JSON.parse(localStorage.getItem("pyminesweeper.game")).settings;
-        return [saved.width, saved.height];
-      } catch (error) { /* nothing saved: the default board */ }
+        return { cols: saved.width, rows: saved.height, mines: saved.mines, name: null };
+      } catch (error) { /* nothing saved (or storage blocked): the default board */ }
     }
     var presets = document.querySelector('meta[name="board-presets"]');
-    var wanted = (query.get("preset") || "beginner") + "=";
-    var size = [9, 9];
+    var name = query.get("preset") || "beginner";
+    var size = [9, 9, 10];
     (presets ? presets.content.split(" ") : []).forEach(function (entry) {
-      if (entry.indexOf(wanted) === 0) size = entry.slice(wanted.length).split("x").map(Number);
+      if (entry.indexOf(name + "=") === 0) size = entry.slice(name.length + 1).split("x").map(Number);
     });
-    return [+query.get("w") || size[0], +query.get("h") || size[1]];
+    var custom = query.has("w") || query.has("h") || query.has("m");
+    return {
+      cols: +query.get("w") || size[0], rows: +query.get("h") || size[1],
+      mines: query.has("m") ? +query.get("m") : size[2], name: custom ? "custom" : name
+    };
   }
-  var size = expectedSize();
-  if (size[0] >= 1 && size[0] <= 100 && size[1] >= 1 && size[1] <= 100) {
-    document.documentElement.style.setProperty("--board-cols", String(size[0]));
-    document.documentElement.style.setProperty("--board-rows", String(size[1]));
+  var board = expected();
+  function sane(n) { return n >= 1 && n <= 100; }
+  if (sane(board.cols) && sane(board.rows)) {
+    document.documentElement.style.setProperty("--board-cols", String(board.cols));
+    document.documentElement.style.setProperty("--board-rows", String(board.rows));
   }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.body.dataset.ready === "true") return;
+    var select = document.getElementById("difficulty");
+    var known = board.name && select && select.querySelector('option[value="' + board.name + '"]');
+    if (known) select.value = board.name;
+    var left = document.getElementById("mines-left");
+    if (left && board.mines >= 0 && board.mines <= 9999 && board.mines === Math.floor(board.mines)) {
+      left.textContent = String(board.mines);
+      left.dataset.pad = board.mines < 100 ? (board.mines < 10 ? "00" : "0") : "";
+    }
+  });
 
   var core = document.querySelector('script[src$="pyscript/core.js"]');
   if (core) core.addEventListener("error", function () { fail("the PyScript runtime was not found"); });

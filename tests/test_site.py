@@ -48,11 +48,11 @@ def test_manifest_is_relative_and_its_icons_exist() -> None:
 
 
 def test_loading_board_sizes_match_the_presets() -> None:
-    """js/loading.js sizes the board before Python runs from this list: it must match the core."""
+    """js/loading.js shows the board before Python runs from this list: it must match the core."""
     from game.settings import PRESETS
 
     html = (ROOT / "index.html").read_text()
     found = re.search(r'<meta name="board-presets" content="([^"]+)">', html)
     assert found is not None
     sizes = dict(entry.split("=") for entry in found.group(1).split())
-    assert sizes == {name: f"{s.width}x{s.height}" for name, s in PRESETS.items()}
+    assert sizes == {name: f"{s.width}x{s.height}x{s.mines}" for name, s in PRESETS.items()}

@@ -14,22 +14,23 @@ from hypothesis import strategies as st
 from game.board import Position, neighbour_table
 from game.dealer import advance
 from game.events import CellOpened, FlagToggled, GameStarted
+from game.seen import FLAGGED, Seen
 from game.settings import Settings
 from game.solver import TooComplexError, analyse, endgame
 from game.solver.analysis import exact_probabilities, weigh
 from game.solver.choice import survival
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.state import Status, start_game
-from game.text import Snapshot, format_position
+from game.text import format_position
 
 
 def brute_force(text: str) -> dict[Position, Fraction]:
     """Count every placement of the remaining mines on hidden cells that fits the numbers."""
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     table = neighbour_table(snap.width, snap.height)
-    hidden = [p for p, c in snap.cells.items() if c == "H"]
-    flags = {p for p, c in snap.cells.items() if c == "F"}
-    numbers = [(p, int(c)) for p, c in snap.cells.items() if c.isdigit()]
+    hidden = snap.hidden()
+    flags = {p for p, c in snap.cells.items() if c is FLAGGED}
+    numbers = [(p, c) for p, c in snap.cells.items() if isinstance(c, int)]
     counts = dict.fromkeys(hidden, 0)
     total = 0
     for chosen in itertools.combinations(hidden, snap.mines - len(flags)):
@@ -80,11 +81,11 @@ def test_certain_cells_are_right(text: str) -> None:
 
 def brute_force_survival(text: str, pos: Position) -> Fraction:
     """Reveal *pos* in every arrangement, then take the safest next move: count the survivals."""
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     table = neighbour_table(snap.width, snap.height)
-    hidden = [p for p, c in snap.cells.items() if c == "H"]
-    flags = {p for p, c in snap.cells.items() if c == "F"}
-    numbers = [(p, int(c)) for p, c in snap.cells.items() if c.isdigit()]
+    hidden = snap.hidden()
+    flags = {p for p, c in snap.cells.items() if c is FLAGGED}
+    numbers = [(p, c) for p, c in snap.cells.items() if isinstance(c, int)]
     fitting = [
         flags | set(chosen)
         for chosen in itertools.combinations(hidden, snap.mines - len(flags))
@@ -105,7 +106,7 @@ def brute_force_survival(text: str, pos: Position) -> Fraction:
 @given(positions())
 def test_look_ahead_survival_equals_brute_force(text: str) -> None:
     """The look-ahead's chance of surviving a guess and the next move, against a full count."""
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     exact = analyse(text).exact
     total, _ = weigh(snap)
     for pos in sorted(exact)[:3]:
@@ -116,7 +117,7 @@ def test_look_ahead_survival_equals_brute_force(text: str) -> None:
 @given(positions(), st.fractions(min_value=0, max_value=1))
 def test_look_ahead_stops_early_only_when_it_cannot_win(text: str, beat: Fraction) -> None:
     """Told the chance to beat, survival is exact whenever it reaches it, and below it otherwise."""
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     exact = analyse(text).exact
     total, _ = weigh(snap)
     for pos in sorted(exact)[:3]:
@@ -141,14 +142,14 @@ def test_look_ahead_prefers_a_guess_that_leaves_a_safe_move() -> None:
     assert best is not None
     safest = min(exact, key=lambda p: exact[p])
     assert exact[best] > exact[safest]
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     total, _ = weigh(snap)
     assert survival(snap, best, total) > survival(snap, safest, total)
 
 
 def test_look_ahead_gives_way_to_the_safest_cell_when_the_budget_runs_out() -> None:
     """With just enough steps for the probabilities, the guess is the safest cell, not an error."""
-    snap = Snapshot.from_text(LOOK_AHEAD_POSITION)
+    snap = Seen.from_text(LOOK_AHEAD_POSITION)
     steps = [10**9]
     exact = exact_probabilities(snap, steps)
     best = analyse(LOOK_AHEAD_POSITION, budget=10**9 - steps[0]).best
@@ -257,11 +258,11 @@ def plain_search(text: str, first: Position | None = None) -> Fraction:
     With *first*, that cell is revealed first. No shortcuts: the arrangements are all
     listed, and a reveal splits them by the number shown (losing those with a mine).
     """
-    snap = Snapshot.from_text(text)
+    snap = Seen.from_text(text)
     table = neighbour_table(snap.width, snap.height)
-    hidden = [p for p, c in snap.cells.items() if c == "H"]
-    flags = {p for p, c in snap.cells.items() if c == "F"}
-    numbers = [(p, int(c)) for p, c in snap.cells.items() if c.isdigit()]
+    hidden = snap.hidden()
+    flags = {p for p, c in snap.cells.items() if c is FLAGGED}
+    numbers = [(p, c) for p, c in snap.cells.items() if isinstance(c, int)]
     fitting = frozenset(
         frozenset(flags | set(chosen))
         for chosen in itertools.combinations(hidden, snap.mines - len(flags))
@@ -294,8 +295,8 @@ def plain_search(text: str, first: Position | None = None) -> Fraction:
     return win(fitting, frozenset())
 
 
-def endgame_of(text: str) -> tuple[Snapshot, dict[Position, Fraction], int]:
-    snap = Snapshot.from_text(text)
+def endgame_of(text: str) -> tuple[Seen, dict[Position, Fraction], int]:
+    snap = Seen.from_text(text)
     total, probabilities = weigh(snap)
     return snap, probabilities, total
 

@@ -1,4 +1,4 @@
-r"""The solver: exact mine probabilities and the next move, from position text.
+r"""The solver: exact mine probabilities and the next move, from what a player sees.
 
 >>> a = analyse("3x1x1\n1HH\n")
 >>> a.probabilities[(1, 0)], a.probabilities[(2, 0)], a.best
@@ -7,15 +7,19 @@ r"""The solver: exact mine probabilities and the next move, from position text.
 
 from __future__ import annotations
 
+from game.seen import Seen
 from game.solver.analysis import Analysis, ImpossiblePositionError, TooComplexError, weigh
 from game.solver.choice import choose
-from game.text import Snapshot, TextFormatError
+from game.text import TextFormatError
 
-__all__ = ["Analysis", "ImpossiblePositionError", "TooComplexError", "analyse"]
+__all__ = ["Analysis", "ImpossiblePositionError", "Seen", "TooComplexError", "analyse"]
 
 
-def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
+def analyse(position: str | Seen, *, budget: int | None = None) -> Analysis:
     """Return the exact probabilities of a position and the cell to reveal next.
+
+    *position* is position text, or the `Seen` view of a game
+    (`Seen.from_game`), which spares printing and parsing the text.
 
     *budget* caps the steps of the exact counts, the look-ahead's included
     (None: no cap; the page sets one).
@@ -23,13 +27,14 @@ def analyse(position_text: str, *, budget: int | None = None) -> Analysis:
     :raises ValueError: for text that does not parse or a position no arrangement fits
         (`TooComplexError`, a ValueError, when the count would exceed *budget*).
     """
-    try:
-        snapshot = Snapshot.from_text(position_text)
-    except TextFormatError as error:
-        raise ValueError(str(error)) from None
+    if isinstance(position, str):
+        try:
+            position = Seen.from_text(position)
+        except TextFormatError as error:
+            raise ValueError(str(error)) from None
     steps = None if budget is None else [budget]
-    total, exact = weigh(snapshot, steps)
-    choice = choose(snapshot, exact, total, steps)
+    total, exact = weigh(position, steps)
+    choice = choose(position, exact, total, steps)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
         best=choice.move,

@@ -18,11 +18,12 @@ from dataclasses import replace
 
 from game import dealer
 from game.events import CellOpened, GameStarted
+from game.seen import Seen
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
 from game.solver.analysis import weigh
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
-from game.text import Snapshot, format_position
+from game.text import format_position
 
 FIRST_CLICKS = {FirstClick.SAFE: (0, 0), FirstClick.OPENING: (3, 3)}
 
@@ -36,13 +37,12 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
         start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
     )
     while game.status is Status.PLAYING:
-        text = format_position(game)
         if seen is not None:
-            seen.append(text)
-        snapshot = Snapshot.from_text(text)
-        total, exact = weigh(snapshot)
+            seen.append(format_position(game))
+        view = Seen.from_game(game)
+        total, exact = weigh(view)
         safe = [cell for cell, p in exact.items() if p == 0]
-        guess = choose(snapshot, exact, total).move
+        guess = choose(view, exact, total).move
         if guess is None:  # cannot happen while playing: some safe cell is hidden
             break
         for cell in safe or [guess]:

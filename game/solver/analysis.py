@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import comb
 
 from game.board import Position, neighbour_table
-from game.text import Snapshot
+from game.seen import FLAGGED, HIDDEN, Seen
 
 Weights = dict[int, int]
 """Number of arrangements, by number of mines."""
@@ -65,42 +65,40 @@ class _Constraint:
     mines: int
 
 
-def constraints_of(snapshot: Snapshot) -> tuple[list[_Constraint], int, list[Position]]:
+def constraints_of(seen: Seen) -> tuple[list[_Constraint], int, list[Position]]:
     """Return the numbers' constraints on hidden cells, the mines left, and the hidden cells.
 
     Flags count as mines.
 
-    :raises ValueError: if a number cannot be satisfied or the game is over.
+    :raises ValueError: if a number cannot be satisfied.
     """
-    table = neighbour_table(snapshot.width, snapshot.height)
-    cells = snapshot.cells
-    if any(c in "*!X" for c in cells.values()):
-        raise ValueError("the game is over: there is nothing left to analyse")
-    flags = sum(1 for c in cells.values() if c == "F")
-    hidden = [p for p, c in cells.items() if c == "H"]
+    table = neighbour_table(seen.width, seen.height)
+    cells = seen.cells
+    flags = sum(1 for c in cells.values() if c is FLAGGED)
+    hidden = seen.hidden()
     constraints = []
-    for pos, char in cells.items():
-        if not char.isdigit():
+    for pos, shown in cells.items():
+        if not isinstance(shown, int):
             continue
         around = table[pos]
-        unknown = frozenset(n for n in around if cells[n] == "H")
-        needed = int(char) - sum(1 for n in around if cells[n] == "F")
+        unknown = frozenset(n for n in around if cells[n] is HIDDEN)
+        needed = shown - sum(1 for n in around if cells[n] is FLAGGED)
         if not 0 <= needed <= len(unknown):
             x, y = pos
-            flagged = tuple(n for n in around if cells[n] == "F")
+            flagged = tuple(n for n in around if cells[n] is FLAGGED)
             raise ImpossiblePositionError(
-                f"impossible position: the {char} at ({x}, {y}) has"
-                f" {int(char) - needed} flags and {len(unknown)} hidden neighbours",
+                f"impossible position: the {shown} at ({x}, {y}) has"
+                f" {shown - needed} flags and {len(unknown)} hidden neighbours",
                 number=pos,
                 cells=(pos, *flagged),
             )
         if unknown:
             constraints.append(_Constraint(unknown, needed))
-    left = snapshot.mines - flags
+    left = seen.mines - flags
     if left < 0:
         raise ImpossiblePositionError(
-            f"impossible position: {flags} flags but only {snapshot.mines} mines",
-            cells=tuple(p for p, c in cells.items() if c == "F"),
+            f"impossible position: {flags} flags but only {seen.mines} mines",
+            cells=tuple(p for p, c in cells.items() if c is FLAGGED),
         )
     return constraints, left, hidden
 
@@ -204,7 +202,7 @@ def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
     return dict(result)
 
 
-def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Position, Fraction]:
+def exact_probabilities(seen: Seen, budget: Budget = None) -> dict[Position, Fraction]:
     """Return each hidden cell's exact probability of holding a mine.
 
     *budget* caps the steps of the search (None: no cap), so a caller that
@@ -213,10 +211,10 @@ def exact_probabilities(snapshot: Snapshot, budget: Budget = None) -> dict[Posit
     :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    return weigh(snapshot, budget)[1]
+    return weigh(seen, budget)[1]
 
 
-def weigh(snapshot: Snapshot, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
+def weigh(seen: Seen, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
     """Return how many arrangements of the mines fit, and each hidden cell's mine probability.
 
     The probabilities are `exact_probabilities`; the count comes from the
@@ -225,7 +223,7 @@ def weigh(snapshot: Snapshot, budget: Budget = None) -> tuple[int, dict[Position
     :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    constraints, left, hidden = constraints_of(snapshot)
+    constraints, left, hidden = constraints_of(seen)
     groups = [_enumerate(g, budget) for g in _groups(constraints)]
     frontier = {cell for _, per_cell in groups for cell in per_cell}
     floating = len(hidden) - len(frontier)

@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import Final
 
 from game.board import Position, neighbour_table
+from game.seen import FLAGGED, HIDDEN, Seen
 from game.solver.analysis import Budget, TooComplexError, weigh
 from game.solver.endgame import solve_endgame
-from game.text import Snapshot
 
 CANDIDATES: Final = 5
 """How many of the safest cells the look-ahead compares."""
@@ -37,7 +37,7 @@ class Choice:
 
 
 def choose(
-    snapshot: Snapshot,
+    seen: Seen,
     probabilities: Mapping[Position, Fraction],
     total: int,
     budget: Budget = None,
@@ -57,11 +57,11 @@ def choose(
     """
     if not probabilities:
         return Choice(None)
-    table = neighbour_table(snapshot.width, snapshot.height)
-    cells = snapshot.cells
+    table = neighbour_table(seen.width, seen.height)
+    cells = seen.cells
 
     def key(pos: Position) -> tuple[Fraction, int, int, int]:
-        hidden = sum(1 for n in table[pos] if cells[n] == "H")
+        hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
         return (probabilities[pos], hidden, pos[1], pos[0])
 
     ranked = sorted(probabilities, key=key)
@@ -70,7 +70,7 @@ def choose(
         return Choice(ranked[0])
     candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
     try:
-        endgame = solve_endgame(snapshot, probabilities, total, budget)
+        endgame = solve_endgame(seen, probabilities, total, budget)
         if endgame is not None:
             return Choice(endgame.move, endgame.chance)
         if len(candidates) == 1:
@@ -80,7 +80,7 @@ def choose(
             if 1 - probabilities[pos] <= best_score:  # survival cannot beat it
                 continue
             score = survival(
-                snapshot, pos, total, budget, beat=best_score, safety=1 - probabilities[pos]
+                seen, pos, total, budget, beat=best_score, safety=1 - probabilities[pos]
             )
             if score > best_score:
                 best, best_score = pos, score
@@ -90,7 +90,7 @@ def choose(
 
 
 def survival(
-    snapshot: Snapshot,
+    seen: Seen,
     pos: Position,
     total: int,
     budget: Budget = None,
@@ -107,15 +107,13 @@ def survival(
     *pos* is safe, the count stops once the result cannot exceed *beat*, and
     returns what it has, which is then no more than *beat*.
     """
-    table = neighbour_table(snapshot.width, snapshot.height)
-    flags = sum(1 for n in table[pos] if snapshot.cells[n] == "F")
-    hidden = sum(1 for n in table[pos] if snapshot.cells[n] == "H")
+    table = neighbour_table(seen.width, seen.height)
+    flags = sum(1 for n in table[pos] if seen.cells[n] is FLAGGED)
+    hidden = sum(1 for n in table[pos] if seen.cells[n] is HIDDEN)
     chance = Fraction(0)
     unseen = safety
     for shown in range(flags, flags + hidden + 1):
-        after = Snapshot(
-            snapshot.width, snapshot.height, snapshot.mines, {**snapshot.cells, pos: str(shown)}
-        )
+        after = seen.showing(pos, shown)
         try:
             count, odds = weigh(after, budget)
         except TooComplexError:

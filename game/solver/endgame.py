@@ -21,8 +21,8 @@ from fractions import Fraction
 from typing import Final
 
 from game.board import Position, neighbour_table
+from game.seen import FLAGGED, Seen
 from game.solver.analysis import Budget, TooComplexError
-from game.text import Snapshot
 
 MAX_ARRANGEMENTS: Final = 750
 """The most arrangements the search takes on."""
@@ -49,7 +49,7 @@ class Endgame:
 
 
 def solve_endgame(
-    snapshot: Snapshot,
+    seen: Seen,
     probabilities: Mapping[Position, Fraction],
     total: int,
     budget: Budget = None,
@@ -65,18 +65,18 @@ def solve_endgame(
     """
     if total > MAX_ARRANGEMENTS:
         return None
-    mines = {p for p, c in snapshot.cells.items() if c == "F"} | {
+    mines = {p for p, c in seen.cells.items() if c is FLAGGED} | {
         p for p, v in probabilities.items() if v == 1
     }
     try:
-        cells, layouts = _arrangements(snapshot, probabilities, mines)
-        return _Search(snapshot, probabilities, mines, cells, layouts, budget).best()
+        cells, layouts = _arrangements(seen, probabilities, mines)
+        return _Search(seen, probabilities, mines, cells, layouts, budget).best()
     except _TooLargeError:
         return None
 
 
 def _arrangements(
-    snapshot: Snapshot, probabilities: Mapping[Position, Fraction], mines: Set[Position]
+    seen: Seen, probabilities: Mapping[Position, Fraction], mines: Set[Position]
 ) -> tuple[list[Position], list[int]]:
     """List the undecided cells and every arrangement of their mines, one bit per cell.
 
@@ -84,15 +84,14 @@ def _arrangements(
 
     :raises _TooLargeError: past `MAX_ARRANGEMENTS` arrangements.
     """
-    table = neighbour_table(snapshot.width, snapshot.height)
-    shown = snapshot.cells
+    table = neighbour_table(seen.width, seen.height)
     undecided = [p for p, v in probabilities.items() if 0 < v < 1]
     needs: list[tuple[list[Position], int]] = []
-    for pos, char in shown.items():
-        if char.isdigit():
+    for pos, shown in seen.cells.items():
+        if isinstance(shown, int):
             around = [n for n in table[pos] if n in probabilities and 0 < probabilities[n] < 1]
             if around:
-                needs.append((around, int(char) - sum(1 for n in table[pos] if n in mines)))
+                needs.append((around, shown - sum(1 for n in table[pos] if n in mines)))
     # Cells next to numbers first, so that a failing number is found near the root.
     order = list(dict.fromkeys([n for around, _ in needs for n in around] + undecided))
     index = {p: i for i, p in enumerate(order)}
@@ -124,7 +123,7 @@ def _arrangements(
                     need[k] += mine
                     room[k] += 1
 
-    place(0, snapshot.mines - len(mines), 0)
+    place(0, seen.mines - len(mines), 0)
     return undecided, layouts
 
 
@@ -133,14 +132,14 @@ class _Search:
 
     def __init__(
         self,
-        snapshot: Snapshot,
+        seen: Seen,
         probabilities: Mapping[Position, Fraction],
         mines: Set[Position],
         cells: Sequence[Position],
         layouts: Sequence[int],
         budget: Budget,
     ) -> None:
-        table = neighbour_table(snapshot.width, snapshot.height)
+        table = neighbour_table(seen.width, seen.height)
         bit = {p: i for i, p in enumerate(cells)}
         known = [sum(1 for n in table[p] if n in mines) for p in cells]
         around = [sum(1 << bit[n] for n in table[p] if n in bit) for p in cells]
