@@ -70,7 +70,7 @@ class TestRefused:
             ("not json", "this is not JSON"),
             ("[1, 2]", "expected a JSON object"),
             ('{"format": "other"}', "its format is not"),
-            ("[" * 100_000, "this is not JSON"),
+            ("[" * 100_000, "nested more than 20 levels deep"),
             (corrupt("d['version'] = 0"), "version 0 is not supported"),
             (corrupt("d['settings']['width'] = 0"), "width 0 is out of range"),
             (corrupt("d['settings']['mines'] = 'ten'"), "'mines' must be int"),
