@@ -8,9 +8,12 @@ stops working because of its URL.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Final
 from urllib.parse import parse_qs
 
+from game.echo import shorten
 from game.events import GameStarted
 from game.records import daily_seed, parse_day
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
@@ -67,15 +70,26 @@ class GameRequest:
 DEFAULT = GameRequest(PRESETS[DEFAULT_PRESET])
 
 
+_WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
+_MOST_DIGITS: Final = 18
+"""More significant digits than any parameter's range allows (seeds stay below 2**53)."""
+
+
 def _integer(params: dict[str, list[str]], name: str) -> int | None:
+    """Return the parameter *name* as an int, None if absent.
+
+    Only ASCII digits (and a minus sign, so that a negative value is told its
+    range): `int()` alone would also take `1_0`, `+5` and full-width digits.
+    """
     values = params.get(name)
     if not values:
         return None
     text = values[-1].strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise SettingsError(f"{name}={text!r} is not a whole number") from None
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise SettingsError(f"{name}={shorten(text)!r} is not a whole number")
+    if len(text.lstrip("-0")) > _MOST_DIGITS:
+        raise SettingsError(f"{name}={shorten(text)} is out of range")
+    return int(text)
 
 
 def request_from_query(query: str) -> tuple[GameRequest, str | None]:
@@ -118,7 +132,7 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
 def _no_guess(params: dict[str, list[str]]) -> bool:
     value = params.get("noguess", ["0"])[-1].strip()
     if value not in ("0", "1"):
-        raise SettingsError(f"noguess={value!r} must be 1 (no-guess boards) or 0")
+        raise SettingsError(f"noguess={shorten(value)!r} must be 1 (no-guess boards) or 0")
     return value == "1"
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final
 
+from game.echo import shorten
 from game.settings import PRESETS, FirstClick, Settings
 from game.versioned import read_versioned
 
@@ -272,7 +273,7 @@ def parse_day(text: str) -> str:
     :raises ValueError: naming the value otherwise.
     """
     if not _is_day(text):
-        raise ValueError(f"daily={text!r} is not a date: write it as YYYY-MM-DD")
+        raise ValueError(f"daily={shorten(text)!r} is not a date: write it as YYYY-MM-DD")
     return text
 
 
