@@ -9,7 +9,7 @@ inline styles).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from game.records import Result
@@ -25,6 +25,7 @@ TREND_GAMES: Final = 50
 
 _BIN_SECONDS: Final = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600)
 MAX_BINS: Final = 8
+"""The most bars the histogram draws, whatever the times."""
 
 
 def _svg(label: str, body: str) -> str:
@@ -39,16 +40,29 @@ def _empty(label: str, note: str) -> str:
     return _svg(label, f'<text class="chart-note" {middle} text-anchor="middle">{note}</text>')
 
 
-def bin_seconds(low: float, high: float) -> int:
-    """Return the bin width in whole seconds that spreads *low*..*high* over `MAX_BINS` bins.
+def _bin_widths() -> Iterator[int]:
+    """Yield bin widths in seconds: the round ones up to an hour, then 2, 5, 10, 20… hours."""
+    yield from _BIN_SECONDS
+    scale = _BIN_SECONDS[-1]
+    while True:
+        yield from (2 * scale, 5 * scale, 10 * scale)
+        scale *= 10
 
-    >>> bin_seconds(31.2, 95.0), bin_seconds(3.0, 4.0)
-    (10, 1)
+
+def bin_seconds(low_ms: int, high_ms: int) -> int:
+    """Return the bin width in whole seconds that spreads *low_ms*..*high_ms* over `MAX_BINS` bins.
+
+    Integer arithmetic, and the widths grow without end, so any times (even
+    years) get at most `MAX_BINS` bins.
+
+    >>> bin_seconds(31_200, 95_000), bin_seconds(3_000, 4_000), bin_seconds(0, 4 * 10**10)
+    (10, 1, 7200000)
     """
-    for width in _BIN_SECONDS:
-        if math.floor(high / width) - math.floor(low / width) < MAX_BINS:
+    for width in _bin_widths():
+        span = width * 1000
+        if high_ms // span - low_ms // span < MAX_BINS:
             return width
-    return _BIN_SECONDS[-1]
+    raise AssertionError("unreachable: the widths grow without end")
 
 
 def histogram(times_ms: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -59,12 +73,13 @@ def histogram(times_ms: Sequence[int]) -> list[tuple[int, int, int]]:
     """
     if not times_ms:
         return []
-    seconds = [t / 1000 for t in times_ms]
-    width = bin_seconds(min(seconds), max(seconds))
-    first = math.floor(min(seconds) / width)
-    counts = [0] * (math.floor(max(seconds) / width) - first + 1)
-    for s in seconds:
-        counts[math.floor(s / width) - first] += 1
+    low, high = min(times_ms), max(times_ms)
+    width = bin_seconds(low, high)
+    span = width * 1000
+    first = low // span
+    counts = [0] * (high // span - first + 1)
+    for t in times_ms:
+        counts[t // span - first] += 1
     return [((first + i) * width, (first + i + 1) * width, n) for i, n in enumerate(counts)]
 
 

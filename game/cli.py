@@ -8,15 +8,18 @@ the default mode draws a numbered, coloured board and explains itself.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn, TextIO
+from typing import Final, NoReturn, TextIO
 
 from game.board import Flagged, Hidden, Position, board_rows
 from game.dealer import play
+from game.echo import shorten
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status, start_game
@@ -44,6 +47,13 @@ _COLOURS = {
 }
 _GLYPHS = {"H": "·", "0": " "}
 _ASCII_GLYPHS = {"H": ".", "0": " "}
+_WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
+"""A number as typed: ASCII digits only (`int()` would also take `1_0`, `+3` or `３`)."""
+_COORDINATE: Final = re.compile(r"-?[0-9]{1,9}")
+"""A number short enough to name a cell; longer ones are off any board."""
+PIPE_CLOSED: Final = 141
+"""Exit status when the reader of the output has gone: 128 + SIGPIPE, as a Unix tool
+killed by the signal reports it, so `set -o pipefail` still sees the output was cut."""
 
 
 class UsageError(Exception):
@@ -117,15 +127,15 @@ def parse_command(line: str) -> Move | str:
     long_names = ("reveal", "flag", "chord")
     kind = MOVES_BY_CODE.get(name[0]) if len(name) == 1 or name in long_names else None
     if kind is None:
-        raise ValueError(f"unknown command {words[0]!r}: use r, f, c or q (h for help)")
+        raise ValueError(f"unknown command {shorten(words[0])!r}: use r, f, c or q (h for help)")
     if len(words) != 3:
         raise ValueError(f"{words[0]} needs two numbers, x and y, e.g. '{name} 3 4'")
-    try:
-        pos: Position = (int(words[1]), int(words[2]))
-    except ValueError:
-        raise ValueError(
-            f"x and y must be whole numbers, got {words[1]!r} and {words[2]!r}"
-        ) from None
+    x, y = words[1], words[2]
+    if not (_WHOLE_NUMBER.fullmatch(x) and _WHOLE_NUMBER.fullmatch(y)):
+        raise ValueError(f"x and y must be whole numbers, got {shorten(x)!r} and {shorten(y)!r}")
+    if not (_COORDINATE.fullmatch(x) and _COORDINATE.fullmatch(y)):
+        raise ValueError(f"({shorten(x)}, {shorten(y)}) is off the board")
+    pos: Position = (int(x), int(y))
     return kind(pos)
 
 
@@ -243,14 +253,35 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except (UsageError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    source = stdin if stdin is not None else sys.stdin
+    source = stdin if stdin is not None else _lenient(sys.stdin)
+    _lenient(sys.stdout)
     colour = not args.plain and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     encoding = (sys.stdout.encoding or "ascii").lower().replace("-", "")
     terminal = Terminal(start_game(start), sys.stdout, args.plain, colour, encoding == "utf8")
-    if not args.plain:
-        print(HELP + "\n")
-    terminal.run(_prompted(source) if not args.plain and source.isatty() else source)
+    try:
+        if not args.plain:
+            print(HELP + "\n")
+        terminal.run(_prompted(source) if not args.plain and source.isatty() else source)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader has gone (`... | head -1`): stop quietly. Python would flush
+        # stdout again at exit and print a second error, so point it at devnull.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return PIPE_CLOSED
     return 0
+
+
+def _lenient(stream: TextIO) -> TextIO:
+    """Make *stream* replace what its encoding cannot handle instead of raising.
+
+    Bytes that are not valid in the locale's encoding arrive as U+FFFD, so a bad
+    line gets an `error:` line (not a traceback), and characters the terminal
+    cannot show are written as `?`.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+    return stream
 
 
 def _prompted(source: TextIO) -> Iterable[str]:

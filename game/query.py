@@ -13,10 +13,13 @@ stops working because of its URL.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Final
 from urllib.parse import parse_qs
 
 from game.board import Position
+from game.echo import shorten
 from game.events import GameStarted
 from game.mines import implied_start_cell
 from game.records import daily_seed, parse_day
@@ -85,15 +88,26 @@ class GameRequest:
 DEFAULT = GameRequest(PRESETS[DEFAULT_PRESET])
 
 
+_WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
+_MOST_DIGITS: Final = 18
+"""More significant digits than any parameter's range allows (seeds stay below 2**53)."""
+
+
 def _integer(params: dict[str, list[str]], name: str) -> int | None:
+    """Return the parameter *name* as an int, None if absent.
+
+    Only ASCII digits (and a minus sign, so that a negative value is told its
+    range): `int()` alone would also take `1_0`, `+5` and full-width digits.
+    """
     values = params.get(name)
     if not values:
         return None
     text = values[-1].strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise SettingsError(f"{name}={text!r} is not a whole number") from None
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise SettingsError(f"{name}={shorten(text)!r} is not a whole number")
+    if len(text.lstrip("-0")) > _MOST_DIGITS:
+        raise SettingsError(f"{name}={shorten(text)} is out of range")
+    return int(text)
 
 
 def request_from_query(query: str) -> tuple[GameRequest, str | None]:
@@ -142,18 +156,18 @@ def _start_cell(
     if seed is None:
         raise SettingsError("start= names the first cell of a seed link: add seed= too")
     x, _, y = text.partition(",")
-    if not (x.isascii() and x.isdigit() and y.isascii() and y.isdigit()):
-        raise SettingsError(f"start={text[:20]!r} must be two whole numbers, as start=4,7")
-    cell = (int(x), int(y))
-    if not (cell[0] < settings.width and cell[1] < settings.height):
-        raise SettingsError(f"start={text} is off the {settings.width}x{settings.height} board")
-    return cell
+    if not all(part.isascii() and part.isdigit() for part in (x, y)):
+        raise SettingsError(f"start={shorten(text)!r} must be two whole numbers, as start=4,7")
+    if len(x) > 3 or len(y) > 3 or int(x) >= settings.width or int(y) >= settings.height:
+        board = f"{settings.width}x{settings.height}"
+        raise SettingsError(f"start={shorten(text)} is off the {board} board")
+    return (int(x), int(y))
 
 
 def _no_guess(params: dict[str, list[str]]) -> bool:
     value = params.get("noguess", ["0"])[-1].strip()
     if value not in ("0", "1"):
-        raise SettingsError(f"noguess={value!r} must be 1 (no-guess boards) or 0")
+        raise SettingsError(f"noguess={shorten(value)!r} must be 1 (no-guess boards) or 0")
     return value == "1"
 
 

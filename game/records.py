@@ -22,12 +22,13 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
 
-from game.settings import PRESETS, FirstClick, Settings
-from game.versioned import read_versioned
+from game.echo import shorten
+from game.settings import MAX_SIDE, PRESETS, FirstClick, Settings
+from game.versioned import MAX_MS, float_in_range, int_in_range, read_versioned
 
 FORMAT: Final = "pyminesweeper-records"
 VERSION: Final = 1
@@ -38,6 +39,14 @@ KEEP_DAYS: Final = 400
 DAILY_PREFIX: Final = "daily-"
 _CUSTOM_MODE: Final = re.compile(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}-[0-9]{1,5}(-safe)?")
 NO_GUESS_SUFFIX: Final = "-noguess"
+MAX_3BV: Final = MAX_SIDE * MAX_SIDE
+"""3BV is at most the number of cells of the largest board."""
+MAX_RATE: Final = MAX_3BV * 1000
+"""The highest 3BV/s a time in whole milliseconds allows: the largest 3BV in 1 ms."""
+MAX_CLICKS: Final = 1_000_000
+"""Clicks in one game: far more than the moves a saved game can hold."""
+MAX_GAMES: Final = 10**9
+"""Games counted in one mode: one a second for thirty years."""
 
 
 class RecordsError(ValueError):
@@ -64,6 +73,21 @@ class Result:
     def rate(self) -> float:
         """3BV per second."""
         return self.three_bv * 1000 / self.ms if self.ms > 0 else 0.0
+
+    def within_limits(self) -> Result:
+        """Return this result with its figures cut to the ranges records are read back with.
+
+        Only a game left running for over a week (`MAX_MS`) or an absurd click
+        count is changed; so whatever the page records stays readable.
+        """
+        clicks = _clamp(self.clicks, MAX_CLICKS)
+        return replace(
+            self,
+            ms=_clamp(self.ms, MAX_MS),
+            three_bv=_clamp(self.three_bv, MAX_3BV),
+            clicks=clicks,
+            useful=_clamp(self.useful, clicks),
+        )
 
     def to_list(self) -> list[Any]:
         """Return the compact form kept in storage."""
@@ -100,7 +124,8 @@ class ModeRecord:
         return self.won / self.played if self.played else 0.0
 
     def add(self, result: Result) -> ModeRecord:
-        """Return the record with *result* counted."""
+        """Return the record with *result* counted, within its limits (`Result.within_limits`)."""
+        result = result.within_limits()
         streak = self.streak + 1 if result.won else 0
         best_ms, best_rate = self.best_ms, self.best_rate
         if result.won and not result.assisted:
@@ -173,7 +198,7 @@ class Records:
             "modes": modes,
             "daily_done": {k: list(v) for k, v in self.daily_done.items()},
         }
-        return json.dumps(data, separators=(",", ":"))
+        return json.dumps(data, separators=(",", ":"), allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> Records:
@@ -193,44 +218,40 @@ class Records:
 def _expect(data: Any, name: str, kind: type, where: str) -> Any:
     value = data.get(name) if isinstance(data, dict) else None
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordsError(f"{where}: {name!r} must be {kind.__name__}, got {value!r}"[:200])
+        raise RecordsError(f"{where}: {name!r} must be {kind.__name__}, got {shorten(repr(value))}")
     return value
 
 
-def _count(data: Any, name: str, where: str) -> int:
-    value: int = _expect(data, name, int, where)
-    if value < 0:
-        raise RecordsError(f"{where}: {name!r} must not be negative, got {value}")
-    return value
+def _clamp(value: int, high: int) -> int:
+    return min(max(value, 0), high)
 
 
 def _mode(name: str, data: Any) -> ModeRecord:
-    where = f"mode {name!r}"[:60]
+    where = f"mode {shorten(repr(name))}"
     base = name.removeprefix(DAILY_PREFIX).removesuffix(NO_GUESS_SUFFIX)
     if base not in PRESETS and not _CUSTOM_MODE.fullmatch(name.removesuffix(NO_GUESS_SUFFIX)):
         raise RecordsError(f"{where} is not a preset, a daily board or a custom size")
     if not isinstance(data, dict):
         raise RecordsError(f"{where} must be an object")
-    played, won = _count(data, "played", where), _count(data, "won", where)
-    streak, best_streak = _count(data, "streak", where), _count(data, "best_streak", where)
+    played, won, streak, best_streak = (
+        int_in_range(data.get(key), f"{where}: {key!r}", 0, MAX_GAMES, RecordsError)
+        for key in ("played", "won", "streak", "best_streak")
+    )
     if not won <= played or not streak <= best_streak <= won:
         raise RecordsError(f"{where}: its counters do not add up")
     best_ms = data.get("best_ms")
     if best_ms is not None:
-        best_ms = _count(data, "best_ms", where)
+        best_ms = int_in_range(best_ms, f"{where}: 'best_ms'", 0, MAX_MS, RecordsError)
     best_rate = data.get("best_rate")
-    if best_rate is not None and (
-        not isinstance(best_rate, int | float) or isinstance(best_rate, bool) or best_rate < 0
-    ):
-        raise RecordsError(f"{where}: 'best_rate' must be a number, got {best_rate!r}"[:200])
+    if best_rate is not None:
+        best_rate = float_in_range(best_rate, f"{where}: 'best_rate'", 0, MAX_RATE, RecordsError)
     results = tuple(
         _result(where, number, entry)
         for number, entry in enumerate(_expect(data, "results", list, where), 1)
     )
     if len(results) > min(played, KEEP_RESULTS):
         raise RecordsError(f"{where}: more results than games played")
-    rate = None if best_rate is None else float(best_rate)
-    return ModeRecord(played, won, streak, best_streak, best_ms, rate, results)
+    return ModeRecord(played, won, streak, best_streak, best_ms, best_rate, results)
 
 
 def _result(where: str, number: int, entry: Any) -> Result:
@@ -243,14 +264,19 @@ def _result(where: str, number: int, entry: Any) -> Result:
         or entry[5] not in (0, 1)
         or not _is_day(entry[6])
     ):
-        raise RecordsError(f"{where}: result {number} must be {shape}, got {entry!r}"[:200])
+        raise RecordsError(f"{where}: result {number} must be {shape}, got {shorten(repr(entry))}")
     won, ms, bv, clicks, useful, assisted, day = entry
+    its = f"{where}: result {number}: its"
+    int_in_range(ms, f"{its} time", 0, MAX_MS, RecordsError)
+    int_in_range(bv, f"{its} 3BV", 0, MAX_3BV, RecordsError)
+    int_in_range(clicks, f"{its} clicks", 0, MAX_CLICKS, RecordsError)
+    int_in_range(useful, f"{its} useful clicks", 0, clicks, RecordsError)
     return Result(bool(won), ms, bv, clicks, useful, bool(assisted), day)
 
 
 def _days(name: str, value: Any) -> tuple[str, ...]:
     if name not in PRESETS:
-        raise RecordsError(f"daily boards exist only for the presets, not {name!r}"[:200])
+        raise RecordsError(f"daily boards exist only for the presets, not {shorten(repr(name))}")
     if not isinstance(value, list) or not all(_is_day(d) for d in value):
         raise RecordsError(f"daily boards of {name!r} must be a list of YYYY-MM-DD dates")
     return tuple(value)
@@ -272,7 +298,7 @@ def parse_day(text: str) -> str:
     :raises ValueError: naming the value otherwise.
     """
     if not _is_day(text):
-        raise ValueError(f"daily={text!r} is not a date: write it as YYYY-MM-DD")
+        raise ValueError(f"daily={shorten(text)!r} is not a date: write it as YYYY-MM-DD")
     return text
 
 

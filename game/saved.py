@@ -14,7 +14,7 @@ Schema (version 2)::
      "request": "preset=expert&seed=42",      # the URL query of the game asked for
      "settings": {"width": 30, "height": 16, "mines": 99, "first_click": "opening",
                   "no_guess": false},
-     "seed": 12345,                           # 0 to 2**64 - 1
+     "seed": 12345,                           # 0 to 2**53 - 1
      "layout": ["*....", ...] | null,         # rows of * and .: a board known in advance
      "start_cell": [4, 7] | null,             # the cell a shared board opens first
      "events": [["f", 5, 4, 0], ["m", ["*...", ...]], ["r", 3, 3, 0],
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.dealer import events_for
+from game.echo import shorten
 from game.events import MOVE_CODES, MOVES_BY_CODE, CellOpened, GameStarted, MinesLaid, Move
 from game.history import History, HistoryBuilder
 from game.query import GameRequest, request_from_query
@@ -42,13 +43,14 @@ from game.session import Aid, Clock, Session
 from game.settings import PRESETS, Settings, SettingsError, parse_first_click
 from game.state import Game, problem
 from game.text import Layout, TextFormatError
-from game.versioned import read_versioned
+from game.versioned import int_in_range, read_versioned
 
 FORMAT: Final = "pyminesweeper-game"
 VERSION: Final = 2
 MAX_MS: Final = 10**10
 """The longest time a game may record: about 116 days of play."""
-MAX_SEED: Final = 2**64 - 1
+MAX_SEED: Final = 2**53 - 1
+"""The largest seed: what a URL accepts and JavaScript holds exactly."""
 MAX_EVENTS: Final = 200_000
 """More events than any real game: a file that loads always loads in well under a second."""
 
@@ -126,15 +128,13 @@ class _Reader:
 
     def field(self, name: str, kind: type, data: dict[str, Any] | None = None) -> Any:
         value = (self.data if data is None else data).get(name)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise SavedGameError(f"{name!r} must be {kind.__name__}, got {value!r}"[:200])
+        if not isinstance(value, kind):
+            raise SavedGameError(f"{name!r} must be {kind.__name__}, got {shorten(repr(value))}")
         return value
 
     def number(self, name: str, top: int, data: dict[str, Any] | None = None) -> int:
-        value: int = self.field(name, int, data)
-        if not 0 <= value <= top:
-            raise SavedGameError(f"{name!r} must be 0 to {top:,}, got {value}"[:200])
-        return value
+        value = (self.data if data is None else data).get(name)
+        return int_in_range(value, repr(name), 0, top, SavedGameError)
 
     def flag(self, name: str) -> bool:
         return bool(self.field(name, bool)) if name in self.data else False
@@ -210,7 +210,7 @@ def _start_cell(data: dict[str, Any], settings: Settings) -> tuple[int, int] | N
         or not all(type(v) is int for v in cell)
         or not (0 <= cell[0] < settings.width and 0 <= cell[1] < settings.height)
     ):
-        raise SavedGameError(f"'start_cell' must be [x, y] on the board, got {cell!r}"[:200])
+        raise SavedGameError(f"'start_cell' must be [x, y] on the board, got {shorten(repr(cell))}")
     return (cell[0], cell[1])
 
 
@@ -228,7 +228,9 @@ def _aids(read: _Reader) -> set[Aid]:
     names = read.field("aids", list)
     known = {aid.name.lower(): aid for aid in Aid}
     if not all(isinstance(n, str) and n in known for n in names):
-        raise SavedGameError(f"'aids' must name aids ({', '.join(known)}), got {names!r}"[:200])
+        raise SavedGameError(
+            f"'aids' must name aids ({', '.join(known)}), got {shorten(repr(names))}"
+        )
     return {known[n] for n in names}
 
 
@@ -271,7 +273,7 @@ def _events(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
 
 def _laid(entry: list[Any], builder: HistoryBuilder, start: GameStarted, number: int) -> MinesLaid:
     if len(entry) != 2:
-        raise SavedGameError(f'event {number} must be ["m", rows], got {entry!r}'[:200])
+        raise SavedGameError(f'event {number} must be ["m", rows], got {shorten(repr(entry))}')
     if builder.board.mines_laid:
         raise SavedGameError(f"event {number} lays mines on a board whose mines are laid")
     return MinesLaid(_mines_of(entry[1], start.settings, f"event {number}"))
@@ -301,7 +303,8 @@ def _move(entry: Any, number: int, times: list[int]) -> tuple[Move, int]:
         or entry[0] not in MOVES_BY_CODE
         or not all(type(v) is int for v in entry[1:])
     ):
-        raise SavedGameError(f'move {number} must be ["r"|"f"|"c", x, y, ms], got {entry!r}'[:200])
+        shape = '["r"|"f"|"c", x, y, ms]'
+        raise SavedGameError(f"move {number} must be {shape}, got {shorten(repr(entry))}")
     code, x, y, ms = entry
     if not 0 <= ms <= MAX_MS:
         raise SavedGameError(f"move {number} is timed at {ms} ms: it must be 0 to {MAX_MS:,}")

@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from game.echo import shorten
+
 MAX_SIDE: Final = 100
 """The largest width or height a board may have."""
 
@@ -87,7 +89,7 @@ def preset(name: str) -> Settings:
         return PRESETS[name]
     except KeyError:
         choices = ", ".join(PRESETS)
-        raise SettingsError(f"unknown preset {name!r}: choose one of {choices}") from None
+        raise SettingsError(f"unknown preset {shorten(name)!r}: choose one of {choices}") from None
 
 
 def parse_first_click(text: str) -> FirstClick:
@@ -98,4 +100,6 @@ def parse_first_click(text: str) -> FirstClick:
     try:
         return FirstClick(text)
     except ValueError:
-        raise SettingsError(f"unknown first-click rule {text!r}: choose opening or safe") from None
+        raise SettingsError(
+            f"unknown first-click rule {shorten(text)!r}: choose opening or safe"
+        ) from None

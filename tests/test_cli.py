@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import run_module
+from helpers import ROOT, run_module
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -149,3 +151,65 @@ def test_ascii_terminal_gets_ascii_glyphs() -> None:
     result = run_module("game", "--seed", "5", env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr
     assert "0 . . . . . . . . ." in result.stdout
+
+
+def run_bytes(*args: str, stdin: bytes, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    """Run the terminal game feeding raw bytes, its streams in *encoding* (strict, as under
+    a UTF-8 locale such as en_US.UTF-8; C.UTF-8 would turn on surrogateescape)."""
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+    )
+
+
+class TestHostileInput:
+    @pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+    def test_invalid_bytes_on_stdin_give_an_error_line(self, encoding: str) -> None:
+        """Bytes that do not decode were a UnicodeDecodeError traceback and exit 1: now each
+        such line is an `error:` line, and the game goes on."""
+        stdin = b"r 0 0\n\xff\xfe\xc3\x28\nr \xc3\xa9 1\nf 8 8\n"
+        result = run_bytes("--plain", "--seed", "1", stdin=stdin, encoding=encoding)
+        assert result.returncode == 0, result.stderr.decode(errors="replace")
+        assert result.stderr == b""
+        errors = [line for line in result.stdout.splitlines() if line.startswith(b"error:")]
+        assert len(errors) == 2
+        assert b"mines-left: 9" in result.stdout.splitlines()[-2]
+
+    def test_a_closed_output_pipe_ends_the_game_quietly(self) -> None:
+        """`python -m game --plain | head -1`: once the reader is gone the game exits 141,
+        as a Unix tool killed by SIGPIPE does (so `set -o pipefail` sees the cut), with
+        no BrokenPipeError traceback."""
+        with subprocess.Popen(
+            [sys.executable, "-m", "game", "--plain", "--seed", "1"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        ) as game:
+            assert game.stdin is not None and game.stdout is not None
+            assert game.stdout.readline() == b"9x9x10\n"
+            game.stdout.close()
+            _, stderr = game.communicate(b"f 0 0\n" * 1000, timeout=300)
+        assert stderr == b""
+        assert game.returncode == 141
+
+    @pytest.mark.parametrize(
+        "line", ["x" * 10_000_000, "r " + "9" * 10_000_000 + " 1", "r 1 " + "7" * 5000]
+    )
+    def test_a_huge_bad_line_is_echoed_as_a_short_excerpt(self, line: str) -> None:
+        """A 10 MB bad command was echoed whole in a 10 MB `error:` line."""
+        result = run("--plain", "--seed", "1", stdin=line + "\n")
+        assert result.returncode == 0
+        errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1 and len(errors[0]) < 200, errors[0][:300]
+
+    @pytest.mark.parametrize("numbers", ["1_0 2", "３ 4", "٣ 4", "+3 4"])
+    def test_coordinates_are_ascii_digits_only(self, numbers: str) -> None:
+        """As in the URL: `int()` would take `1_0`, a sign or full-width digits."""
+        result = run("--plain", "--seed", "1", stdin=f"r {numbers}\n")
+        assert result.stdout.count("error: x and y must be whole numbers") == 1

@@ -88,3 +88,30 @@ class TestQuery:
     def test_query_round_trips(self, request_: GameRequest) -> None:
         """`to_query` gives a URL that asks for the same game."""
         assert request_from_query(request_.to_query()) == (request_, None)
+
+
+class TestHostileValues:
+    @pytest.mark.parametrize(
+        "query",
+        ["w=1_0", "w=１０", "h=٣", "m=%2B5", "seed=1_000", "seed=²", "w=0x10", "w=1e3", "w=5.0"],
+    )
+    def test_numbers_are_ascii_digits_only(self, query: str) -> None:
+        """`int()` reads `1_0`, full-width and Arabic-Indic digits and signs: the URL does not."""
+        request, message = request_from_query(query)
+        assert request == DEFAULT
+        assert message is not None and "is not a whole number" in message
+
+    @pytest.mark.parametrize("name", ["w", "h", "m", "seed", "preset", "first", "noguess", "daily"])
+    def test_a_huge_value_is_echoed_as_a_short_excerpt(self, name: str) -> None:
+        """A 5,000-character value is quoted by its start only, so the message stays readable."""
+        request, message = request_from_query(f"{name}={'9' * 5000}")
+        assert request == DEFAULT
+        assert message is not None and "99…" in message
+        assert len(message) < 200, message
+
+    def test_a_long_but_valid_number_is_refused_by_its_range(self) -> None:
+        """Many digits are not an error of syntax: the range says what is allowed."""
+        _, message = request_from_query("w=" + "0" * 30 + "9")
+        assert message is None
+        _, message = request_from_query("seed=" + "9" * 40)
+        assert message is not None and "out of range" in message and len(message) < 200

@@ -9,9 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.charts import histogram, histogram_svg, trend, trend_svg
+from game.charts import MAX_BINS, histogram, histogram_svg, trend, trend_svg
 from game.records import (
     KEEP_RESULTS,
+    MAX_3BV,
+    MAX_CLICKS,
+    MAX_RATE,
     ModeRecord,
     Records,
     RecordsError,
@@ -20,6 +23,7 @@ from game.records import (
     mode_label,
 )
 from game.settings import PRESETS, Settings
+from game.versioned import MAX_MS
 
 
 def result(won: bool = True, ms: int = 10_000, *, assisted: bool = False, bv: int = 20) -> Result:
@@ -125,7 +129,7 @@ def corrupt(change: str) -> str:
         (corrupt("d['modes'] = []"), "'modes' must be dict"),
         (corrupt("d['modes']['moon'] = d['modes']['expert']"), "is not a preset"),
         (corrupt("d['modes']['expert']['won'] = 5"), "do not add up"),
-        (corrupt("d['modes']['expert']['played'] = -1"), "must not be negative"),
+        (corrupt("d['modes']['expert']['played'] = -1"), "'played' must be a whole number from 0"),
         (corrupt("d['modes']['expert']['best_rate'] = 'fast'"), "'best_rate' must be a number"),
         (corrupt("d['modes']['expert']['results'][0][6] = 'today'"), "result 1 must be"),
         (corrupt("d['modes']['expert']['results'][0][0] = 2"), "result 1 must be"),
@@ -139,6 +143,53 @@ def test_damaged_records_are_refused_with_a_reason(text: str, message: str) -> N
     with pytest.raises(RecordsError) as error:
         Records.from_json(text)
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("['best_ms'] = 10**15", "'best_ms' must be a whole number from 0 to 604,800,000"),
+        ("['best_rate'] = 1e12", "'best_rate' must be a number from 0 to 10,000,000"),
+        ("['played'] = 10**15", "'played' must be a whole number from 0 to 1,000,000,000"),
+        ("['results'][0][1] = 4 * 10**10", "result 1: its time must be a whole number from 0"),
+        ("['results'][0][2] = 10**6", "result 1: its 3BV must be a whole number from 0 to 10,000"),
+        ("['results'][0][3] = 10**12", "result 1: its clicks must be a whole number from 0"),
+        (
+            "['results'][0][4] = 10**3",
+            "result 1: its useful clicks must be a whole number from 0 to",
+        ),
+    ],
+)
+def test_absurd_numbers_are_refused_with_their_range(change: str, message: str) -> None:
+    """A time, 3BV, rate or counter beyond what any real game produces breaks the panel
+    (11,000 histogram bins): each is refused, saying the range."""
+    with pytest.raises(RecordsError) as error:
+        Records.from_json(corrupt(f"d['modes']['expert']{change}"))
+    assert message in str(error.value)
+
+
+class TestLimits:
+    def test_limits_follow_from_real_games(self) -> None:
+        """3BV is at most the cells of the largest board; the best rate follows from it."""
+        assert MAX_3BV == 100 * 100
+        assert MAX_RATE == MAX_3BV * 1000
+        assert MAX_MS == 7 * 24 * 3600 * 1000
+
+    def test_a_result_beyond_the_limits_is_kept_within_them(self) -> None:
+        """What the page records is always readable again: a game left open for a month
+        counts as a week, and useful clicks never exceed the clicks."""
+        odd = Result(True, 30 * 24 * 3600 * 1000, 20, 10**9, 10**9 + 5, False, "2026-11-22")
+        records = Records().add("expert", odd)
+        kept = records.get("expert").results[0]
+        assert (kept.ms, kept.clicks, kept.useful) == (MAX_MS, MAX_CLICKS, MAX_CLICKS)
+        assert records.get("expert").best_ms == MAX_MS
+        assert Records.from_json(records.to_json()) == records
+
+    def test_nan_is_never_written(self) -> None:
+        """Records holding NaN (which no reader accepts) refuse to be written at all."""
+        records = Records({"expert": ModeRecord(1, 1, 1, 1, 1000, float("nan"))})
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            records.to_json()
 
 
 class TestCharts:
@@ -160,6 +211,15 @@ class TestCharts:
         assert svg.count('class="win"') + svg.count('class="loss"') == 50
         rates = re.findall(r'data-rate="([\d.]+)"', svg)
         assert rates[-1] == f"{games[-1].rate:.2f}"
+
+    @pytest.mark.parametrize("far", [4 * 10**10, 10**12, 10**400])
+    def test_the_histogram_never_draws_more_than_its_bins(self, far: int) -> None:
+        """One win of 4x10^10 ms beside a normal one drew 11,000 bars and froze the page;
+        whatever the times, the bins stay at most `MAX_BINS` and hold every win."""
+        bins = histogram([12_000, 30_000, far])
+        assert len(bins) <= MAX_BINS
+        assert sum(n for _, _, n in bins) == 3
+        assert histogram_svg([12_000, far]).count("<rect") <= MAX_BINS
 
     def test_empty_charts_say_so(self) -> None:
         """With nothing to draw, the charts say why instead of drawing empty axes."""
