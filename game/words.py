@@ -68,10 +68,10 @@ def result_line(session: Session) -> str:
     numbers = session.figures
     if numbers is None:
         return ""
-    help_used = f" (assisted: {aid_names(session.aids)})" if session.aids else ""
+    help_used = f" Assisted: {aid_names(session.aids)}." if session.aids else ""
     blown = session.explosions
     if blown:
-        help_used += f", after {plural(blown, 'explosion')} undone"
+        help_used += f" Mines hit and undone: {blown}."
     if session.live.status is Status.WON:
         return f"You won in {seconds(numbers.ms)}!{help_used}"
     return (

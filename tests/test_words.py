@@ -38,7 +38,7 @@ class TestResult:
     def test_the_result_names_the_aids_actually_used(self) -> None:
         """Defect 13.7: a win by the solver says the solver, never "undo or rewind"."""
         line = result_line(won_session(Aid.SOLVER_PLAY))
-        assert line.endswith("(assisted: solver play)")
+        assert line.endswith("Assisted: solver play.")
         assert "undo" not in line
 
     def test_an_unaided_win_says_nothing_of_help(self) -> None:

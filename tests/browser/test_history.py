@@ -94,8 +94,8 @@ class TestUndo:
         for x, y in ((0, 2), (1, 2), (3, 2)):
             page.click(cell(page, x, y))
         assert page.get_attribute("#board", "data-status") == "won"
-        expect(page.locator("#message")).to_contain_text("assisted")
-        expect(page.locator("#message")).to_contain_text("blew up 1 time")
+        expect(page.locator("#message")).to_contain_text("Assisted: undo")
+        expect(page.locator("#message")).to_contain_text("Mines hit and undone: 1")
 
     def test_undo_button(self, open_game: Open) -> None:
         """The Undo button removes the last move from the history."""
@@ -106,10 +106,11 @@ class TestUndo:
 
 
 class TestResume:
-    def test_reload_restores_board_move_and_timer(self, open_game: Open) -> None:
+    def test_reload_restores_board_move_and_timer(self, page: Page, open_game: Open) -> None:
         """After a reload the same game is back, at the same move, with its time."""
-        page = played(open_game)
-        page.wait_for_timeout(1100)
+        page.clock.install()
+        played(open_game)
+        page.clock.run_for(1100)
         before = states(page)
         page.reload()
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)

@@ -169,21 +169,26 @@ class TestMouse:
         assert states(page) == ["HHHH"] * 3
         assert text(page, "#timer") == "0"
 
-    def test_timer_runs_from_first_reveal_and_stops_at_end(self, open_game: Open) -> None:
+    def test_timer_runs_from_first_reveal_and_stops_at_end(
+        self, page: Page, open_game: Open
+    ) -> None:
         """The timer waits for the first reveal, counts seconds, and freezes at the end."""
-        page = open_game("preset=beginner&seed=3")
-        page.wait_for_timeout(1200)
+        page.clock.install()
+        open_game("preset=beginner&seed=3")
+        page.clock.run_for(1200)
         assert text(page, "#timer") == "0"
         page.click(cell(page, 4, 4))
-        page.wait_for_function("document.querySelector('#timer').textContent === '1'", timeout=4000)
+        page.clock.run_for(1100)
+        assert text(page, "#timer") == "1"
         page.click("#reset")
         page.goto(page.url.split("?")[0] + "?" + LAYOUT)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         page.click(cell(page, 1, 0))
-        page.wait_for_function("document.querySelector('#timer').textContent === '1'", timeout=4000)
+        page.clock.run_for(1100)
+        assert text(page, "#timer") == "1"
         page.click(cell(page, 0, 0))
         stopped = text(page, "#timer")
-        page.wait_for_timeout(1500)
+        page.clock.run_for(5000)
         assert text(page, "#timer") == stopped
 
 
@@ -222,25 +227,27 @@ class TestKeyboardAndTouch:
         assert stops.count() == 1
         assert stops.get_attribute("data-x") == "3" and stops.get_attribute("data-y") == "1"
 
-    def test_long_press_flags_on_touch(self, open_game: Open) -> None:
+    def test_long_press_flags_on_touch(self, page: Page, open_game: Open) -> None:
         """A touch held on a cell flags it, and the tap that ends it does not reveal."""
-        page = open_game(LAYOUT)
+        page.clock.install()
+        open_game(LAYOUT)
         target = page.locator(cell(page, 2, 2))
         target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
         expect(target).to_have_class("cell hidden holding")
-        page.wait_for_timeout(700)
+        page.clock.run_for(700)
         target.dispatch_event("pointerup", {"pointerType": "touch"})
         target.dispatch_event("click")
         assert page.get_attribute(cell(page, 2, 2), "data-state") == "flagged"
 
-    def test_short_touch_reveals(self, open_game: Open) -> None:
-        """A quick tap is an ordinary click."""
-        page = open_game(LAYOUT)
+    def test_short_touch_reveals(self, page: Page, open_game: Open) -> None:
+        """A quick tap is an ordinary click, and no flag follows it."""
+        page.clock.install()
+        open_game(LAYOUT)
         target = page.locator(cell(page, 1, 0))
         target.dispatch_event("pointerdown", {"pointerType": "touch"})
         target.dispatch_event("pointerup", {"pointerType": "touch"})
         target.dispatch_event("click")
-        page.wait_for_timeout(600)
+        page.clock.run_for(1000)
         assert page.get_attribute(cell(page, 1, 0), "data-state") == "revealed"
 
     def test_flag_mode_toggle(self, open_game: Open) -> None:
