@@ -8,6 +8,7 @@ from the start), since the machines are shared and noisy.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from pathlib import Path
@@ -15,10 +16,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line, sample
+from game import saved
 from game.board import Hidden, Revealed
 from game.dealer import advance, events_for
 from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move
-from game.history import History
+from game.history import History, HistoryBuilder
+from game.query import GameRequest
+from game.saved import MAX_EVENTS
+from game.session import Clock, Session
 from game.settings import PRESETS, FirstClick, Settings
 from game.state import Game, Status, replay, start_game
 
@@ -44,6 +49,17 @@ def long_game(moves: int, seed: int = 1) -> History:
         history = history.then(move)
     assert history.current.status is Status.PLAYING
     return history
+
+
+def largest_save() -> str:
+    """Return the longest game a saved file may hold: flag toggles on a 100x100 board."""
+    start = GameStarted(Settings(100, 100, 2000), 3)
+    builder = HistoryBuilder(start)
+    for n in range(MAX_EVENTS):
+        builder.add(FlagToggled((n % 100, n // 100 % 100)))
+    request = GameRequest(start.settings)
+    moves = tuple(range(MAX_EVENTS))
+    return saved.to_json(Session(request, builder.build(), times=moves, clock=Clock(MAX_EVENTS)))
 
 
 def main() -> None:
@@ -93,6 +109,12 @@ def main() -> None:
     )
     print(line("baseline: fold from the start, 1000-move game", fold))
     print(line("state at any step, 1000-move game", state_at, target=5, baseline=fold))
+    text = largest_save()
+    parse = sample(lambda: json.loads(text), 10)
+    load = sample(lambda: saved.from_json(text), 10)
+    print(line("baseline: json.loads of the largest save", parse))
+    print(line(f"load the largest save ({MAX_EVENTS:,} moves)", load, target=1000, baseline=parse))
+
     last: Game = history.state_at(1000)
     assert last == replay(history.start, history.events)
     assert sum(1 for c in last.board.cells.values() if type(c) is Revealed) > 0

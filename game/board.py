@@ -452,9 +452,9 @@ class PackedBoard:
     @classmethod
     def of(cls, board: ReadableBoard) -> PackedBoard:
         """Return *board* packed (a draft packs as the board it would freeze into)."""
-        order = _row_order(board.width, board.height)
-        cells = board.cells
-        codes = bytes([_CODE_OF[id(cells[pos])] for pos in order])
+        # Cells are kept in row order from Board.empty on (copies and updates keep a
+        # dict's order), so their values pack without looking up each position.
+        codes = bytes(map(_CODE_OF.__getitem__, map(id, board.cells.values())))
         return cls(
             board.width,
             board.height,

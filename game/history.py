@@ -31,10 +31,10 @@ def checkpoint_every(cells: int) -> int:
 
     Rebuilding a step unpacks one board (about *cells* steps of work) and
     folds up to this many events; tying it to the size keeps both halves
-    alike, and keeps a 100,000-move game on a 100x100 board to a few hundred
-    kept boards of 10 kB each.
+    alike, and keeps the longest game a file may hold (20,000 moves) on a
+    100x100 board to a score of kept boards of 10 kB each.
     """
-    return max(MIN_CHECKPOINT_EVERY, cells // 16)
+    return max(MIN_CHECKPOINT_EVERY, cells // 8)
 
 
 class HistoryBuilder:

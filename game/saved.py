@@ -51,8 +51,9 @@ MAX_MS: Final = 10**10
 """The longest time a game may record: about 116 days of play."""
 MAX_SEED: Final = 2**53 - 1
 """The largest seed: what a URL accepts and JavaScript holds exactly."""
-MAX_EVENTS: Final = 200_000
-"""More events than any real game: a file that loads always loads in well under a second."""
+MAX_EVENTS: Final = 20_000
+"""More moves than a real game makes even on a 100x100 board, and few enough that any file
+that loads, loads in well under a second (bench/engine.py times the largest)."""
 
 
 class SavedGameError(ValueError):
@@ -254,16 +255,17 @@ def _request_v1(start: GameStarted, daily: str | None) -> GameRequest:
 def _events(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
     """Fold version 2's events, each checked against the game as it then stands."""
     entries = read.field("events", list)
+    if len(entries) > MAX_EVENTS + 1:  # the moves and one deal
+        raise SavedGameError(f"the game has more than {MAX_EVENTS:,} moves")
     builder = HistoryBuilder(start)
+    board = builder.board
     times: list[int] = []
-    for number, entry in enumerate(entries[: MAX_EVENTS + 1], 1):
-        if number > MAX_EVENTS:
-            raise SavedGameError(f"the game has more than {MAX_EVENTS:,} events")
-        if isinstance(entry, list) and entry[:1] == ["m"]:
+    for number, entry in enumerate(entries, 1):
+        if type(entry) is list and entry and entry[0] == "m":
             builder.add(_laid(entry, builder, start, number))
             continue
         move, ms = _move(entry, len(times) + 1, times)
-        if type(move) is CellOpened and not builder.board.mines_laid:
+        if type(move) is CellOpened and not board.mines_laid:
             raise SavedGameError(f"move {len(times) + 1} reveals a cell before the mines are laid")
         _check(builder, move, len(times) + 1)
         builder.add(move)
@@ -284,9 +286,9 @@ def _events_v1(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
     builder = HistoryBuilder(start)
     times: list[int] = []
     entries = read.field("moves", list)
-    for number, entry in enumerate(entries[: MAX_EVENTS + 1], 1):
-        if number > MAX_EVENTS:
-            raise SavedGameError(f"the game has more than {MAX_EVENTS:,} moves")
+    if len(entries) > MAX_EVENTS:
+        raise SavedGameError(f"the game has more than {MAX_EVENTS:,} moves")
+    for number, entry in enumerate(entries, 1):
         move, ms = _move(entry, number, times)
         _check(builder, move, number)
         if type(move) is CellOpened and not builder.board.mines_laid:
@@ -297,20 +299,19 @@ def _events_v1(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
 
 
 def _move(entry: Any, number: int, times: list[int]) -> tuple[Move, int]:
-    if (
-        not isinstance(entry, list)
-        or len(entry) != 4
-        or entry[0] not in MOVES_BY_CODE
-        or not all(type(v) is int for v in entry[1:])
-    ):
+    kind = None
+    if type(entry) is list and len(entry) == 4:
+        code, x, y, ms = entry
+        if type(x) is int and type(y) is int and type(ms) is int and type(code) is str:
+            kind = MOVES_BY_CODE.get(code)
+    if kind is None:
         shape = '["r"|"f"|"c", x, y, ms]'
         raise SavedGameError(f"move {number} must be {shape}, got {shorten(repr(entry))}")
-    code, x, y, ms = entry
     if not 0 <= ms <= MAX_MS:
         raise SavedGameError(f"move {number} is timed at {ms} ms: it must be 0 to {MAX_MS:,}")
     if times and ms < times[-1]:
         raise SavedGameError(f"move {number} is timed before the move it follows")
-    return MOVES_BY_CODE[code]((x, y)), ms
+    return kind((x, y)), ms
 
 
 def _check(builder: HistoryBuilder, move: Move, number: int) -> None:
