@@ -71,8 +71,8 @@ def read_versioned(
         raise error(f"this is not a {what}: it is nested more than {MAX_DEPTH} levels deep")
     # Found before parsing, at C speed: int() of 10**400 is slow, and past 4,300
     # digits it raises a bare ValueError that no reader would expect.
-    for found in _LONG_INTEGER.finditer(bare):
-        literal = found.group()
+    for long_integer in _LONG_INTEGER.finditer(bare):
+        literal = long_integer.group()
         if len(literal.lstrip("-")) > len(str(MAX_NUMBER)) or abs(int(literal)) > MAX_NUMBER:
             raise _out_of_range(what, error, literal)
     try:
