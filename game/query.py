@@ -19,10 +19,10 @@ from typing import Final
 from urllib.parse import parse_qs
 
 from game.board import Position
+from game.daily import daily_seed, parse_day
 from game.echo import shorten
 from game.events import GameStarted
 from game.mines import implied_start_cell
-from game.records import daily_seed, parse_day
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.text import Layout, TextFormatError
 

@@ -18,14 +18,13 @@ Schema (version 1)::
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
 from typing import Any, Final
 
+from game.daily import is_day
 from game.echo import shorten
 from game.settings import MAX_SIDE, PRESETS, FirstClick, Settings
 from game.versioned import MAX_MS, float_in_range, int_in_range, read_versioned
@@ -262,7 +261,7 @@ def _result(where: str, number: int, entry: Any) -> Result:
         or not all(type(v) is int and v >= 0 for v in entry[:6])
         or entry[0] not in (0, 1)
         or entry[5] not in (0, 1)
-        or not _is_day(entry[6])
+        or not is_day(entry[6])
     ):
         raise RecordsError(f"{where}: result {number} must be {shape}, got {shorten(repr(entry))}")
     won, ms, bv, clicks, useful, assisted, day = entry
@@ -277,41 +276,9 @@ def _result(where: str, number: int, entry: Any) -> Result:
 def _days(name: str, value: Any) -> tuple[str, ...]:
     if name not in PRESETS:
         raise RecordsError(f"daily boards exist only for the presets, not {shorten(repr(name))}")
-    if not isinstance(value, list) or not all(_is_day(d) for d in value):
+    if not isinstance(value, list) or not all(is_day(d) for d in value):
         raise RecordsError(f"daily boards of {name!r} must be a list of YYYY-MM-DD dates")
     return tuple(value)
-
-
-def _is_day(text: Any) -> bool:
-    if not isinstance(text, str) or len(text) != 10:
-        return False
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
-def parse_day(text: str) -> str:
-    """Return *text* if it is a YYYY-MM-DD date.
-
-    :raises ValueError: naming the value otherwise.
-    """
-    if not _is_day(text):
-        raise ValueError(f"daily={shorten(text)!r} is not a date: write it as YYYY-MM-DD")
-    return text
-
-
-def daily_seed(day: str, preset: str) -> int:
-    """Return the seed of *preset*'s daily board on *day*: the same for everyone, everywhere.
-
-    >>> daily_seed("2026-11-22", "expert") == daily_seed("2026-11-22", "expert")
-    True
-    >>> daily_seed("2026-11-22", "expert") != daily_seed("2026-11-23", "expert")
-    True
-    """
-    digest = hashlib.sha256(f"pyminesweeper daily {day} {preset}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
 
 
 def mode_key(settings: Settings, *, daily: bool = False) -> str:

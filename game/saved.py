@@ -33,12 +33,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.daily import parse_day
 from game.dealer import events_for
 from game.echo import shorten
 from game.events import MOVE_CODES, MOVES_BY_CODE, CellOpened, GameStarted, MinesLaid, Move
 from game.history import History, HistoryBuilder
 from game.query import GameRequest, request_from_query
-from game.records import parse_day
 from game.session import Aid, Clock, Session
 from game.settings import PRESETS, Settings, SettingsError, parse_first_click
 from game.state import Game, problem
