@@ -17,17 +17,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NoReturn, TextIO
 
-from game.board import Flagged, Hidden, Position, board_rows
+from game.board import Hidden, Position, Revealed, board_rows
 from game.dealer import play
 from game.echo import shorten
-from game.events import MOVES_BY_CODE, GameStarted, Move
+from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move, NeighboursOpened
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status, start_game
 from game.text import Layout, TextFormatError, format_position
 
 HELP = """\
 Commands (x counts columns from the left, y rows from the top, both from 0):
-  r X Y   reveal a cell            f X Y   put or remove a flag
+  r X Y   reveal a cell (on a number whose flags are all placed: chord)
+  f X Y   put or remove a flag
   c X Y   chord: open the neighbours of a number whose flags are all placed
   n       new game, same settings  h       this help        q   quit"""
 
@@ -113,8 +114,10 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
     return GameStarted(settings, seed)
 
 
-def parse_command(line: str) -> Move | str:
+def parse_command(line: str, *, plain: bool = False) -> Move | str:
     """Turn a command line into a move, or into `q`, `n` or `h` for the other commands.
+
+    *plain* names only the commands `--plain` takes in the message for an unknown one.
 
     :raises ValueError: with a message for the player if the line is not a command.
     """
@@ -127,7 +130,8 @@ def parse_command(line: str) -> Move | str:
     long_names = ("reveal", "flag", "chord")
     kind = MOVES_BY_CODE.get(name[0]) if len(name) == 1 or name in long_names else None
     if kind is None:
-        raise ValueError(f"unknown command {shorten(words[0])!r}: use r, f, c or q (h for help)")
+        known = "r, f, c or q" if plain else "r, f, c, n or q (h for help)"
+        raise ValueError(f"unknown command {shorten(words[0])!r}: use {known}")
     if len(words) != 3:
         raise ValueError(f"{words[0]} needs two numbers, x and y, e.g. '{name} 3 4'")
     x, y = words[1], words[2]
@@ -137,6 +141,27 @@ def parse_command(line: str) -> Move | str:
         raise ValueError(f"({shorten(x)}, {shorten(y)}) is off the board")
     pos: Position = (int(x), int(y))
     return kind(pos)
+
+
+def as_pressed(game: Game, move: Move) -> Move:
+    """Return *move* as the page takes a press: a reveal on a revealed number chords.
+
+    :raises IllegalMoveError: for a reveal on a revealed cell that cannot chord, saying why.
+    """
+    cell = game.board.cells.get(move.pos)
+    if type(move) is not CellOpened or type(cell) is not Revealed or game.is_over():
+        return move
+    if game.board.can_chord(move.pos):
+        return NeighboursOpened(move.pos)
+    x, y = move.pos
+    flags = game.board.flags_around(move.pos)
+    if cell.count == 0:
+        why = ""
+    elif flags != cell.count:
+        why = f": it shows {cell.count} but has {flags} flagged neighbours, so it cannot chord"
+    else:
+        why = ": it has no hidden neighbours left to open"
+    raise IllegalMoveError(f"({x}, {y}) is already revealed{why}")
 
 
 def status_line(game: Game) -> str:
@@ -176,7 +201,7 @@ class Terminal:
             if not line:
                 continue
             try:
-                command = parse_command(line)
+                command = parse_command(line, plain=self.plain)
             except ValueError as error:
                 self.error(str(error))
                 continue
@@ -186,7 +211,7 @@ class Terminal:
                 self.other_command(command)
                 continue
             try:
-                self.game = play(self.game, command)
+                self.game = play(self.game, as_pressed(self.game, command))
             except IllegalMoveError as error:
                 self.error(str(error))
                 continue
@@ -241,8 +266,12 @@ def _summary(game: Game) -> str:
         return f"You won! Every safe cell is open. ({facts}) n: new game, q: quit"
     if state is Status.LOST:
         return f"Boom! You hit a mine (!). ({facts}) n: new game, q: quit"
-    hidden = sum(1 for c in game.board.cells.values() if type(c) in (Hidden, Flagged))
-    return f"Mines left: {game.mines_left}   Hidden cells: {hidden}   ({facts})   h: help"
+    hidden = sum(1 for c in game.board.cells.values() if type(c) is Hidden)
+    flags = game.board.flags
+    return (
+        f"Mines left: {game.mines_left}   Hidden cells: {hidden}   Flags: {flags}"
+        f"   ({facts})   h: help"
+    )
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
