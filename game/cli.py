@@ -330,8 +330,12 @@ def full_screen_possible() -> bool:
     if os.environ.get("TERM", "dumb") == "dumb" or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
     try:
-        import curses  # noqa: F401  (absent on Windows' CPython)
+        import curses  # absent on Windows' CPython
     except ImportError:
+        return False
+    try:
+        curses.setupterm()  # the terminal must be one curses knows
+    except curses.error:
         return False
     return True
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from game.query import GameRequest
 from game.session import Aid, Session
 from game.settings import PRESETS
@@ -42,6 +45,14 @@ class TestKeys:
         c = console(cursor=(2, 0)).press(0).moved(-1, 0).press(10)
         assert c.message == "No chord: row 1, column 2 shows 1 and has 0 flags around it."
         assert len(c.session.history) == 1
+
+    def test_keys_on_a_finished_game_say_what_goes_on(self) -> None:
+        """After a win only a new game goes on; after a loss, undo too."""
+        won = console(cursor=(2, 0)).press(0).moved(-2, 2).press(10)
+        assert won.press(20).message == "The game is won: N starts a new one."
+        assert won.flag(20).message == "The game is won: N starts a new one."
+        lost = console().press(0).moved(1, 0)
+        assert lost.press(10).message == f"The game is lost. {AFTER_LOSS}"
 
     def test_a_flagged_cell_does_not_open(self) -> None:
         """Open on a flag says how to take it off, and changes nothing."""
@@ -167,3 +178,27 @@ class TestScreen:
     def test_ascii_terminals_get_a_dot_for_hidden_cells(self) -> None:
         """Without UTF-8, hidden cells are `.`."""
         assert rows(draw(console(), (80, 24), 0, unicode=False))[1] == "  . . ."
+
+
+@given(
+    size=st.tuples(st.integers(1, 100), st.integers(1, 100)),
+    view=st.tuples(st.integers(1, 60), st.integers(1, 40)),
+    start=st.tuples(st.integers(0, 99), st.integers(0, 99)),
+    moves=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99)), max_size=5),
+)
+def test_the_viewport_always_shows_the_cursor_inside_the_board(
+    size: tuple[int, int],
+    view: tuple[int, int],
+    start: tuple[int, int],
+    moves: list[tuple[int, int]],
+) -> None:
+    """Wherever the cursor goes, the view holds it and never shows past the board's edges."""
+    (width, height), (columns, rows) = size, view
+    viewport = Viewport(min(start[1], height - 1), min(start[0], width - 1))
+    for x, y in moves:
+        cursor = (x % width, y % height)
+        viewport = viewport.follow(cursor, rows, columns, size)
+        assert viewport.left <= cursor[0] < viewport.left + columns
+        assert viewport.top <= cursor[1] < viewport.top + rows
+        assert viewport.left == 0 or viewport.left + columns <= width
+        assert viewport.top == 0 or viewport.top + rows <= height

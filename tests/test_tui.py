@@ -263,7 +263,8 @@ def test_an_expert_game_played_to_the_end_in_80x24(start: Start, tmp_path: Path)
 
 
 def test_line_and_plain_modes_stay_in_a_terminal(start: Start) -> None:
-    """`--line` keeps the line-by-line game in a terminal; `--plain` prints the contract."""
+    """`--line` keeps the line-by-line game in a terminal, `--plain` prints the contract,
+    and a terminal curses does not know gets the line mode instead of a traceback."""
     line = start("--line", "--seed", "1")
     line.wait_for("Commands (x counts columns")
     line.wait_for(lambda screen: ">" in screen.splitlines())
@@ -274,3 +275,6 @@ def test_line_and_plain_modes_stay_in_a_terminal(start: Start) -> None:
     assert "9x9x10" in plain.text()
     plain.type("q\n")
     assert plain.wait() == 0
+    unknown = start("--seed", "1", env={"TERM": "no-such-terminal"})
+    unknown.wait_for(lambda screen: ">" in screen.splitlines())
+    assert "Commands (x counts columns" in unknown.text()

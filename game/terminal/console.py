@@ -138,7 +138,7 @@ class Console:
         game = self.session.live
         cell = game.board.cells[self.cursor]
         if game.is_over():
-            return self.said(f"The game is over. {AFTER_LOSS}")
+            return self.over()
         if type(cell) is Flagged:
             return self.said(f"{where(self.cursor)} is flagged: F takes the flag off.")
         if type(cell) is Hidden:
@@ -157,13 +157,19 @@ class Console:
     def flag(self, now: float) -> Console:
         """Put a flag on the cell under the cursor, or take it off."""
         if self.session.live.is_over():
-            return self.said(f"The game is over. {AFTER_LOSS}")
+            return self.over()
         if type(self.session.live.board.cells[self.cursor]) is Revealed:
             return self.said(f"{where(self.cursor)} is open: only hidden cells take a flag.")
         problem = self.session.problem(FlagToggled(self.cursor))
         if problem is not None:
             return self.said(problem[0].upper() + problem[1:] + ".")
         return self.made(FlagToggled(self.cursor), now)
+
+    def over(self) -> Console:
+        """Say that the game is over, and which keys go on from there."""
+        if self.session.live.status is Status.WON:
+            return self.said("The game is won: N starts a new one.")
+        return self.said(f"The game is lost. {AFTER_LOSS}")
 
     def made(self, move: Move, now: float) -> Console:
         """Return the console after *move*; at the end of the game, say how it went."""
