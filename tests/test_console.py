@@ -78,6 +78,13 @@ class TestKeys:
         assert c.message.startswith("Safe: row 3, column 1.")
         assert Aid.HINT in c.session.aids
 
+    def test_a_hint_on_flags_that_cannot_be_highlights_them(self) -> None:
+        """Two flags around a 1: no hint, the reason in the page's words, the cells marked."""
+        c = console(cursor=(2, 0)).press(0).moved(-2, 0).flag(5).moved(0, 1).flag(6).hint()
+        assert c.message.startswith("No hint: the flags around row 1, column 2 do not fit")
+        assert set(c.marks.values()) == {Mark.CONTRADICTION}
+        assert Aid.HINT not in c.session.aids
+
     def test_a_move_clears_the_hint(self) -> None:
         """The marks belong to the position they were made for."""
         c = console(cursor=(2, 0)).press(0).hint().press(10)
