@@ -1,13 +1,17 @@
 """The terminal game: `python -m game`, for people, or for scripts with `--plain`.
 
-Both modes read one command per line (`r X Y`, `f X Y`, `c X Y`, `q`). The
-plain mode prints the position text and a status line after every command;
-the default mode draws a numbered, coloured board and explains itself.
+In a terminal (standard input and output both), the game is full-screen
+(`game.terminal`): a cursor, colours, a timer, undo, hints and saved games.
+Otherwise, or with `--line` or `--plain`, it reads one command per line
+(`r X Y`, `f X Y`, `c X Y`, `q`): the plain mode prints the position text and
+a status line after every command; the line mode draws a numbered, coloured
+board and explains itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import random
@@ -17,19 +21,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NoReturn, TextIO
 
-from game.board import Flagged, Hidden, Position, board_rows
+from game.board import Hidden, Position, Revealed, board_rows
 from game.dealer import play
 from game.echo import shorten
-from game.events import MOVES_BY_CODE, GameStarted, Move
+from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move, NeighboursOpened
+from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status, start_game
 from game.text import Layout, TextFormatError, format_position
 
 HELP = """\
 Commands (x counts columns from the left, y rows from the top, both from 0):
-  r X Y   reveal a cell            f X Y   put or remove a flag
+  r X Y   reveal a cell (on a number whose flags are all placed: chord)
+  f X Y   put or remove a flag
   c X Y   chord: open the neighbours of a number whose flags are all placed
   n       new game, same settings  h       this help        q   quit"""
+
+FULL_SCREEN_HELP = """\
+In a terminal the game is full-screen: arrows or hjkl move the cursor,
+Space or Enter opens a cell (or chords on a number), F flags, U undoes,
+H (or ?) shows the solver's hint, N starts a new game, Q quits.
+Quitting saves the game in $XDG_STATE_HOME/pyminesweeper (by default
+~/.local/state/pyminesweeper); a start without options resumes it. Options
+for another game set an unfinished one aside, and R brings it back."""
 
 _COLOURS = {
     "1": "34",
@@ -66,7 +80,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game", description="Minesweeper in the terminal.")
+    parser = _Parser(
+        prog="python -m game",
+        description="Minesweeper in the terminal.",
+        epilog=FULL_SCREEN_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--preset", choices=list(PRESETS), help="board size (default beginner)")
     parser.add_argument("--width", type=int, metavar="W", help="number of columns")
     parser.add_argument("--height", type=int, metavar="H", help="number of rows")
@@ -76,10 +95,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--first-click",
         choices=[f.value for f in FirstClick],
-        default=FirstClick.OPENING.value,
         help="what the first reveal spares (default opening)",
     )
     parser.add_argument("--plain", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--line",
+        action="store_true",
+        help="one command per line, even in a terminal (the default there is full-screen)",
+    )
     return parser
 
 
@@ -89,7 +112,7 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
     :raises UsageError: for contradictory options, bad values or an unreadable layout.
     """
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    first = parse_first_click(args.first_click)
+    first = parse_first_click(args.first_click or FirstClick.OPENING.value)
     if args.layout is not None:
         if args.preset or args.width or args.height or args.mines is not None:
             raise UsageError(
@@ -113,8 +136,10 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
     return GameStarted(settings, seed)
 
 
-def parse_command(line: str) -> Move | str:
+def parse_command(line: str, *, plain: bool = False) -> Move | str:
     """Turn a command line into a move, or into `q`, `n` or `h` for the other commands.
+
+    *plain* names only the commands `--plain` takes in the message for an unknown one.
 
     :raises ValueError: with a message for the player if the line is not a command.
     """
@@ -127,7 +152,8 @@ def parse_command(line: str) -> Move | str:
     long_names = ("reveal", "flag", "chord")
     kind = MOVES_BY_CODE.get(name[0]) if len(name) == 1 or name in long_names else None
     if kind is None:
-        raise ValueError(f"unknown command {shorten(words[0])!r}: use r, f, c or q (h for help)")
+        known = "r, f, c or q" if plain else "r, f, c, n or q (h for help)"
+        raise ValueError(f"unknown command {shorten(words[0])!r}: use {known}")
     if len(words) != 3:
         raise ValueError(f"{words[0]} needs two numbers, x and y, e.g. '{name} 3 4'")
     x, y = words[1], words[2]
@@ -137,6 +163,27 @@ def parse_command(line: str) -> Move | str:
         raise ValueError(f"({shorten(x)}, {shorten(y)}) is off the board")
     pos: Position = (int(x), int(y))
     return kind(pos)
+
+
+def as_pressed(game: Game, move: Move) -> Move:
+    """Return *move* as the page takes a press: a reveal on a revealed number chords.
+
+    :raises IllegalMoveError: for a reveal on a revealed cell that cannot chord, saying why.
+    """
+    cell = game.board.cells.get(move.pos)
+    if type(move) is not CellOpened or type(cell) is not Revealed or game.is_over():
+        return move
+    if game.board.can_chord(move.pos):
+        return NeighboursOpened(move.pos)
+    x, y = move.pos
+    flags = game.board.flags_around(move.pos)
+    if cell.count == 0:
+        why = ""
+    elif flags != cell.count:
+        why = f": it shows {cell.count} but has {flags} flagged neighbours, so it cannot chord"
+    else:
+        why = ": it has no hidden neighbours left to open"
+    raise IllegalMoveError(f"({x}, {y}) is already revealed{why}")
 
 
 def status_line(game: Game) -> str:
@@ -176,7 +223,7 @@ class Terminal:
             if not line:
                 continue
             try:
-                command = parse_command(line)
+                command = parse_command(line, plain=self.plain)
             except ValueError as error:
                 self.error(str(error))
                 continue
@@ -186,7 +233,9 @@ class Terminal:
                 self.other_command(command)
                 continue
             try:
-                self.game = play(self.game, command)
+                # --plain keeps each command to its one meaning (INTERFACES): r only reveals.
+                move = command if self.plain else as_pressed(self.game, command)
+                self.game = play(self.game, move)
             except IllegalMoveError as error:
                 self.error(str(error))
                 continue
@@ -241,8 +290,12 @@ def _summary(game: Game) -> str:
         return f"You won! Every safe cell is open. ({facts}) n: new game, q: quit"
     if state is Status.LOST:
         return f"Boom! You hit a mine (!). ({facts}) n: new game, q: quit"
-    hidden = sum(1 for c in game.board.cells.values() if type(c) in (Hidden, Flagged))
-    return f"Mines left: {game.mines_left}   Hidden cells: {hidden}   ({facts})   h: help"
+    hidden = sum(1 for c in game.board.cells.values() if type(c) is Hidden)
+    flags = game.board.flags
+    return (
+        f"Mines left: {game.mines_left}   Hidden cells: {hidden}   Flags: {flags}"
+        f"   ({facts})   h: help"
+    )
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
@@ -253,6 +306,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except (UsageError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if stdin is None and not (args.plain or args.line) and full_screen_possible():
+        return _full_screen(args, start)
     source = stdin if stdin is not None else _lenient(sys.stdin)
     _lenient(sys.stdout)
     colour = not args.plain and sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -269,6 +324,40 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return PIPE_CLOSED
+    return 0
+
+
+def full_screen_possible() -> bool:
+    """Tell whether the full-screen game can run: a terminal on both ends, and curses."""
+    if os.environ.get("TERM", "dumb") == "dumb" or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import curses  # absent on Windows' CPython
+    except ImportError:
+        return False
+    try:
+        curses.setupterm()  # the terminal must be one curses knows
+    except curses.error:
+        return False
+    return True
+
+
+def _full_screen(args: argparse.Namespace, start: GameStarted) -> int:
+    """Play full-screen; print where the game is saved once the terminal is back."""
+    from game.terminal.keep import Keeper, state_folder
+    from game.terminal.tui import play
+
+    settings = start.settings
+    layout = None if start.layout is None else Layout(settings.width, settings.height, start.layout)
+    chosen = any(
+        value is not None
+        for value in (args.preset, args.width, args.height, args.mines, args.seed, args.layout)
+    )
+    chosen = chosen or args.first_click is not None
+    request = GameRequest(settings, layout=layout)
+    said = play(request, args.seed, chosen=chosen, keeper=Keeper(state_folder()))
+    with contextlib.suppress(OSError):  # the terminal may have gone (SIGHUP)
+        print(said)
     return 0
 
 

@@ -63,8 +63,16 @@ def aid_names(aids: Iterable[Aid]) -> str:
     return ", ".join(aid.value for aid in Aid if aid in set(aids))
 
 
-def result_line(session: Session) -> str:
-    """Say how the live game ended, with its time and the help used, or "" if it runs."""
+PAGE_KEYS = "Undo (Ctrl+Z) takes it back; the face starts a new game."
+"""What the page offers after a loss."""
+
+
+def result_line(session: Session, *, after_loss: str = PAGE_KEYS) -> str:
+    """Say how the live game ended, with its time and the help used, or "" if it runs.
+
+    *after_loss* names the controls that take the loss back or start anew
+    (the page's by default; the terminal names its keys).
+    """
     numbers = session.figures
     if numbers is None:
         return ""
@@ -74,10 +82,7 @@ def result_line(session: Session) -> str:
         help_used += f" Mines hit and undone: {blown}."
     if session.live.status is Status.WON:
         return f"You won in {seconds(numbers.ms)}!{help_used}"
-    return (
-        f"Boom! You hit a mine after {seconds(numbers.ms)}.{help_used}"
-        " Undo (Ctrl+Z) takes it back; the face starts a new game."
-    )
+    return f"Boom! You hit a mine after {seconds(numbers.ms)}.{help_used} {after_loss}"
 
 
 def summary_items(numbers: Figures) -> list[tuple[str, str]]:

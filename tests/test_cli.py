@@ -213,3 +213,44 @@ class TestHostileInput:
         """As in the URL: `int()` would take `1_0`, a sign or full-width digits."""
         result = run("--plain", "--seed", "1", stdin=f"r {numbers}\n")
         assert result.stdout.count("error: x and y must be whole numbers") == 1
+
+
+class TestIssue13Defects:
+    """Issue 13, defect 12: the terminal's own words and the page's chord."""
+
+    def test_hidden_cells_leave_out_the_flagged_ones(self, layout_file: Path) -> None:
+        """'Hidden cells: 9' was printed with one of the nine cells flagged."""
+        result = run("--layout", str(layout_file), stdin="f 0 0\n")
+        last = [line for line in result.stdout.splitlines() if "Hidden cells" in line][-1]
+        assert "Hidden cells: 8" in last
+        assert "Flags: 1" in last
+
+    def test_reveal_on_a_number_with_its_flags_placed_chords(self, layout_file: Path) -> None:
+        """`r` on a revealed number said "already revealed" where the page would chord."""
+        result = run("--line", "--layout", str(layout_file), stdin="r 1 0\nf 0 0\nr 1 0\n")
+        assert "error:" not in result.stdout
+        assert "Hidden cells: 3" in result.stdout.splitlines()[-1]
+
+    def test_plain_keeps_r_to_revealing(self, layout_file: Path) -> None:
+        """With --plain each command keeps its one meaning (INTERFACES): `c` chords, `r` reveals."""
+        result = run("--plain", "--layout", str(layout_file), stdin="r 1 0\nf 0 0\nr 1 0\n")
+        assert "error: (1, 0) is already revealed" in result.stdout
+
+    def test_reveal_on_a_number_that_cannot_chord_says_why(self, layout_file: Path) -> None:
+        """Without its flags, `r` on a number changes nothing and says what is missing."""
+        result = run("--line", "--layout", str(layout_file), stdin="r 1 0\nr 1 0\n")
+        errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+        assert errors == [
+            "error: (1, 0) is already revealed: it shows 1 but has 0 flagged neighbours,"
+            " so it cannot chord"
+        ]
+
+    def test_unknown_command_names_every_command(self) -> None:
+        """The error listed r, f, c and q but not n, which the game also takes."""
+        result = run("--seed", "1", stdin="bogus\n")
+        assert "use r, f, c, n or q (h for help)" in result.stdout
+
+    def test_unknown_command_in_plain_mode_names_the_plain_commands(self) -> None:
+        """With --plain, n and h are refused, so the error names only r, f, c and q."""
+        result = run("--plain", "--seed", "1", stdin="bogus\n")
+        assert "error: unknown command 'bogus': use r, f, c or q\n" in result.stdout

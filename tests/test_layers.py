@@ -86,6 +86,23 @@ def test_the_rules_import_nothing_above_them() -> None:
         assert above == [], f"{rule} reaches {above}"
 
 
+def test_only_the_terminal_package_draws_with_curses() -> None:
+    """curses stays in game.terminal (and cli's check that it exists): nothing the page
+    loads imports it, and nothing but the terminal's own entry reaches game.terminal."""
+    users = set()
+    for path in GAME.rglob("*.py"):
+        if "curses" in {m.split(".")[0] for m in imports(ast.parse(path.read_text()))}:
+            users.add(module_name(path))
+    assert users == {"game.cli", "game.terminal.palette", "game.terminal.tui"}
+    edges = graph()
+    outside = {
+        name: sorted(m for m in deps if m.startswith("game.terminal"))
+        for name, deps in edges.items()
+        if not name.startswith("game.terminal") and name != "game.cli"
+    }
+    assert {k: v for k, v in outside.items() if v} == {}
+
+
 def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
     """The cycle check is not vacuous: two modules importing each other form one."""
     edges = {"game.a": {"game.b"}, "game.b": {"game.a"}, "game.c": {"game.a"}}

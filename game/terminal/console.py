@@ -1,0 +1,241 @@
+"""The full-screen terminal game as a value: the session, the cursor, hint marks and a message.
+
+Every key the player presses becomes one pure transition here, so what the
+keys do is tested under CPython without a terminal; `tui` only reads
+keys and draws (through `screen`). The rules, undo, the clock and the
+aids are the session's (`game.session`), the same model the page uses, and
+the sentences are the page's (`game.words`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from game.board import Flagged, Hidden, Position, Revealed
+from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.seen import Seen
+from game.session import Aid, Session
+from game.solver import ImpossiblePositionError, analyse
+from game.state import Status
+from game.words import hint_text, impossible, plural, result_line, summary_items, where
+
+HINT_BUDGET: Final = 200_000
+"""Steps the solver may take for one hint: five times the page's budget, as CPython runs
+it several times faster than Pyodide, so a hint still answers in well under a second."""
+
+AFTER_LOSS: Final = "U takes it back; N starts a new game."
+"""The terminal's keys after a loss, in the page's result sentence."""
+
+
+class Mark(enum.Enum):
+    """What a hint (or a contradiction) marks on a cell."""
+
+    SAFE = "safe"
+    """The solver's move, certainly safe."""
+    GUESS = "guess"
+    """The solver's move, the best guess."""
+    MINE = "mine"
+    """Certainly a mine."""
+    CONTRADICTION = "contradiction"
+    """Part of a position no arrangement of the mines fits."""
+
+
+class Action(enum.Enum):
+    """What a key asks for."""
+
+    LEFT = (-1, 0)
+    RIGHT = (1, 0)
+    UP = (0, -1)
+    DOWN = (0, 1)
+    OPEN = "open"
+    FLAG = "flag"
+    UNDO = "undo"
+    HINT = "hint"
+    NEW = "new"
+    RESUME = "resume"
+    QUIT = "quit"
+
+
+KEYS: Final[Mapping[str, Action]] = {
+    "h": Action.LEFT,
+    "l": Action.RIGHT,
+    "k": Action.UP,
+    "j": Action.DOWN,
+    " ": Action.OPEN,
+    "\n": Action.OPEN,
+    "\r": Action.OPEN,
+    "f": Action.FLAG,
+    "F": Action.FLAG,
+    "u": Action.UNDO,
+    "U": Action.UNDO,
+    "H": Action.HINT,
+    "?": Action.HINT,
+    "n": Action.NEW,
+    "N": Action.NEW,
+    "r": Action.RESUME,
+    "R": Action.RESUME,
+    "q": Action.QUIT,
+    "Q": Action.QUIT,
+}
+"""The keys typed as characters (the arrows and Enter come as curses key codes too)."""
+
+KEYS_HELP: Final = (
+    ("arrows/hjkl", "move"),
+    ("Space", "open"),
+    ("F", "flag"),
+    ("U", "undo"),
+    ("H/?", "hint"),
+    ("N", "new"),
+    ("Q", "quit"),
+)
+"""The one-line help: each key and what it does, shortened to fit narrow terminals."""
+RESUME_KEY: Final = ("R", "resume")
+
+
+def help_line(columns: int, can_resume: bool = False) -> str:
+    """Return the keys and what they do, in the longest form that fits *columns*."""
+    keys = (*KEYS_HELP[:-1], RESUME_KEY, KEYS_HELP[-1]) if can_resume else KEYS_HELP
+    for text in (
+        "  ".join(f"{key} {does}" for key, does in keys),
+        " ".join(f"{key}:{does}" for key, does in keys),
+        " ".join(key for key, _ in keys),
+    ):
+        if len(text) < columns:
+            break
+    return text
+
+
+@dataclass(frozen=True)
+class Console:
+    """What the full-screen game shows besides the terminal's size."""
+
+    session: Session
+    """The game, its history, clock and aids."""
+    cursor: Position = (0, 0)
+    """The cell the keys act on."""
+    marks: Mapping[Position, Mark] = field(default_factory=dict)
+    """The last hint's marks, until the next move."""
+    message: str = ""
+    """The last thing said to the player."""
+
+    def moved(self, dx: int, dy: int) -> Console:
+        """Return the console with the cursor moved by (*dx*, *dy*), stopping at the edges."""
+        settings = self.session.start.settings
+        x = min(max(self.cursor[0] + dx, 0), settings.width - 1)
+        y = min(max(self.cursor[1] + dy, 0), settings.height - 1)
+        return dataclasses.replace(self, cursor=(x, y))
+
+    def said(self, message: str) -> Console:
+        """Return the console saying *message*."""
+        return dataclasses.replace(self, message=message)
+
+    def press(self, now: float) -> Console:
+        """Open the cell under the cursor: reveal it, or chord on a number, as the page does."""
+        game = self.session.live
+        cell = game.board.cells[self.cursor]
+        if game.is_over():
+            return self.over()
+        if type(cell) is Flagged:
+            return self.said(f"{where(self.cursor)} is flagged: F takes the flag off.")
+        if type(cell) is Hidden:
+            return self.made(CellOpened(self.cursor), now)
+        board = game.board
+        if board.can_chord(self.cursor):
+            return self.made(NeighboursOpened(self.cursor), now)
+        flags = board.flags_around(self.cursor)
+        if type(cell) is Revealed and cell.count != flags:
+            return self.said(
+                f"No chord: {where(self.cursor)} shows {cell.count}"
+                f" and has {plural(flags, 'flag')} around it."
+            )
+        return self.said(f"Nothing to open at {where(self.cursor)}.")
+
+    def flag(self, now: float) -> Console:
+        """Put a flag on the cell under the cursor, or take it off."""
+        if self.session.live.is_over():
+            return self.over()
+        if type(self.session.live.board.cells[self.cursor]) is Revealed:
+            return self.said(f"{where(self.cursor)} is open: only hidden cells take a flag.")
+        problem = self.session.problem(FlagToggled(self.cursor))
+        if problem is not None:
+            return self.said(problem[0].upper() + problem[1:] + ".")
+        return self.made(FlagToggled(self.cursor), now)
+
+    def over(self) -> Console:
+        """Say that the game is over, and which keys go on from there."""
+        if self.session.live.status is Status.WON:
+            return self.said("The game is won: N starts a new one.")
+        return self.said(f"The game is lost. {AFTER_LOSS}")
+
+    def made(self, move: Move, now: float) -> Console:
+        """Return the console after *move*; at the end of the game, say how it went."""
+        session = self.session.make(move, now).session
+        message = ""
+        if session.live.is_over():
+            message = result_line(session, after_loss=AFTER_LOSS)
+            if session.live.status is Status.WON:
+                message += " N starts a new game."
+            numbers = session.figures
+            if numbers is not None:
+                message += " " + ", ".join(f"{k} {v}" for k, v in summary_items(numbers)) + "."
+        return dataclasses.replace(self, session=session, marks={}, message=message)
+
+    def undo(self, now: float) -> Console:
+        """Take back the last move (the game is then assisted)."""
+        if not len(self.session.history):
+            return self.said("Nothing to undo.")
+        session = self.session.undo(now)
+        blown = session.explosions
+        note = f" Mines hit and undone: {blown}." if blown else ""
+        return dataclasses.replace(self, session=session, marks={}, message=f"Move undone.{note}")
+
+    def hint(self) -> Console:
+        """Mark the solver's next move and the certain mines, and put the cursor on the move."""
+        game = self.session.live
+        if game.is_over():
+            return self.said("The game is over: there is nothing to hint.")
+        try:
+            analysis = analyse(Seen.from_game(game), budget=HINT_BUDGET)
+        except ImpossiblePositionError as error:
+            marks = dict.fromkeys(error.cells, Mark.CONTRADICTION)
+            return dataclasses.replace(self, marks=marks, message=f"No hint: {impossible(error)}.")
+        except ValueError as error:  # too large to count in a moment
+            return self.said(f"No hint: {error}.")
+        marks = {cell: Mark.MINE for cell, p in analysis.probabilities.items() if p == 1}
+        best = analysis.best
+        if best is None:
+            return dataclasses.replace(self, marks=marks, message="No hint: no cell is left.")
+        safe = analysis.probabilities[best] == 0
+        marks[best] = Mark.SAFE if safe else Mark.GUESS
+        legend = "+ marks it" if safe else "? marks it"
+        if len(marks) > 1:
+            legend += ", x the certain mines"
+        return dataclasses.replace(
+            self,
+            session=self.session.use(Aid.HINT),
+            cursor=best,
+            marks=marks,
+            message=f"{hint_text(analysis, best)} ({legend}; Space opens it.)",
+        )
+
+    def new_game(self, seed: int) -> Console:
+        """Start a new game of the same kind; the cursor stays where it was, if on the board."""
+        request = self.session.request
+        session = self.session.new_game(request, seed)
+        settings = session.start.settings
+        fresh = Console(session).moved(*self.cursor)
+        return fresh.said(
+            f"New game: {settings.width}x{settings.height}, {plural(settings.mines, 'mine')}."
+        )
+
+    def resumed(self, waiting: Session | None) -> Console:
+        """Return the console on the game brought back from where it was set aside, if any."""
+        if waiting is None:
+            return self.said("There is no game set aside to resume.")
+        left = len(self.session.history) and not self.session.live.is_over()
+        kept = " The game you left is set aside: R brings it back." if left else ""
+        return Console(waiting, message=f"Resumed the game set aside.{kept}").moved(*self.cursor)
