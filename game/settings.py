@@ -10,6 +10,10 @@ from game.echo import shorten
 
 MAX_SIDE: Final = 100
 """The largest width or height a board may have."""
+NO_GUESS_SHARE: Final = 3
+"""No-guess boards hold at most one mine in this many cells: denser random boards are
+almost never cleared by logic alone (under 1 in 300 on 9x9, fewer on larger boards), so
+their search could only end at its budget."""
 
 
 class SettingsError(ValueError):
@@ -45,7 +49,8 @@ class Settings:
     first_click: FirstClick = FirstClick.OPENING
     """Which cells the first reveal keeps free of mines."""
     no_guess: bool = False
-    """Deal only boards that certain deductions clear from the first click (see game.noguess)."""
+    """Deal only boards that certain deductions clear from the first click (see game.noguess);
+    then mines are at most a third of the cells (`NO_GUESS_SHARE`)."""
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):
@@ -56,6 +61,11 @@ class Settings:
             raise SettingsError(
                 f"mines {self.mines} is out of range: a {self.width}x{self.height} board"
                 f" takes 0 to {most}"
+            )
+        if self.no_guess and self.mines > self.cells // NO_GUESS_SHARE:
+            raise SettingsError(
+                f"mines {self.mines} is too dense for no guessing: a {self.width}x{self.height}"
+                f" no-guess board takes 0 to {self.cells // NO_GUESS_SHARE} (a third of its cells)"
             )
 
     @property

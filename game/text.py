@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from game.board import Board, Position, board_rows, positions
+from game.echo import shorten
 from game.settings import MAX_SIDE, Settings
 
 if TYPE_CHECKING:  # only a type here; the rules import this module's text formats
@@ -156,9 +157,11 @@ class Snapshot:
         if not lines:
             raise TextFormatError("the position is empty: expected a WIDTHxHEIGHTxMINES line")
         parts = lines[0].strip().split("x")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        # ASCII digits only: isdigit() alone passes "３" and "²", and long numbers are
+        # beyond any board (int() refuses over 4,300 digits with a bare ValueError).
+        if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
             raise TextFormatError(
-                f"line 1: expected WIDTHxHEIGHTxMINES such as 30x16x99, got {lines[0]!r}"
+                f"line 1: expected WIDTHxHEIGHTxMINES such as 30x16x99, got {shorten(lines[0])!r}"
             )
         width, height, mines = (int(p) for p in parts)
         rows = lines[1:]

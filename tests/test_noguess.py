@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import game.dealer
+import game.noguess
+from game import saved
+from game.board import positions
 from game.dealer import advance
 from game.events import CellOpened, GameStarted
-from game.noguess import _Play, deduce, lay_solvable_mines
-from game.query import GameRequest, request_from_query
-from game.settings import PRESETS, FirstClick, Settings
+from game.mines import spared_cells
+from game.noguess import (
+    NoGuessError,
+    _is_stuck_at_one_number,
+    _Play,
+    deal_steps,
+    deduce,
+    lay_solvable_mines,
+)
+from game.query import DEFAULT, GameRequest, request_from_query
+from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
+from game.solver.analysis import TooComplexError
 from game.state import Game, Status, start_game
 from game.text import Layout, format_position
 
@@ -57,6 +73,28 @@ class TestDeduce:
 
     def test_a_mine_under_the_first_click_is_never_cleared(self) -> None:
         assert not deduce(*mines_of("*..\n...\n"), (0, 0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_a_lone_number_is_stuck_exactly_when_the_exact_count_finds_nothing(
+    width: int, height: int, data: st.DataObject
+) -> None:
+    """The shortcut that spares most safe-first-click layouts the exact count agrees with it
+    on every position of one revealed number, edges and tiny boards included."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    first = data.draw(st.sampled_from(cells))
+    others = [c for c in cells if c != first]
+    mines = (
+        frozenset(data.draw(st.lists(st.sampled_from(others), unique=True)))
+        if others
+        else frozenset()
+    )
+    play = _Play(width, height, mines)
+    play.reveal(first)
+    if len(play.open) != 1 or play.safe_total == 1:
+        return  # not one number, or nothing left to deduce
+    assert _is_stuck_at_one_number(play) == (play.exact_rules() == (set(), set()))
 
 
 def solve_with_certain_moves_only(game: Game) -> Game:
@@ -110,3 +148,116 @@ def test_noguess_url_parameter() -> None:
     _, complaint = request_from_query("noguess=yes")
     assert complaint is not None and "noguess='yes' must be 1" in complaint
     assert GameRequest(Settings(9, 9, 10, no_guess=True)).to_query().endswith("noguess=1")
+
+
+class TestLimits:
+    @pytest.mark.parametrize(
+        "query", ["w=9&h=9&m=60&noguess=1&seed=1", "w=30&h=16&m=170&noguess=1&seed=1"]
+    )
+    def test_a_density_too_high_for_no_guessing_is_refused_at_once(self, query: str) -> None:
+        """9x9 with 60 mines froze for 3 s and then dealt a board that needs guessing: no
+        search could succeed, so the settings themselves are refused, with the limit."""
+        request, message = request_from_query(query)
+        assert request == DEFAULT
+        assert message is not None and "is too dense for no guessing" in message
+        with pytest.raises(SettingsError, match="a 9x9 no-guess board takes 0 to 27"):
+            Settings(9, 9, 28, no_guess=True)
+        assert Settings(9, 9, 27, no_guess=True).mines == 27
+        assert Settings(9, 9, 60).mines == 60
+
+    def test_the_search_stops_at_its_budget_and_says_why(self) -> None:
+        """When the work budget runs out, the player is told the density is too high,
+        instead of being dealt a board that needs a guess under the no-guess name."""
+        dense = Settings(30, 16, 140, no_guess=True)
+        with pytest.raises(NoGuessError, match="140 mines on 30x16 is too dense for a no-guess"):
+            lay_solvable_mines(dense, 1, (3, 3), budget=50_000)
+
+    def test_the_budget_is_counted_in_work_so_the_outcome_is_the_same_everywhere(self) -> None:
+        """The work a deal takes is a fixed number: one unit less than it needs fails, that
+        amount succeeds, and a larger budget finds the very same board."""
+        expert = replace(PRESETS["expert"], no_guess=True)
+        needed = work_needed(expert, 11, (3, 3))
+        with pytest.raises(NoGuessError):
+            lay_solvable_mines(expert, 11, (3, 3), budget=needed - 1)
+        board = lay_solvable_mines(expert, 11, (3, 3), budget=needed)
+        assert board == lay_solvable_mines(expert, 11, (3, 3), budget=10**12)
+        assert deduce(30, 16, board, (3, 3))
+
+    def test_the_default_budget_ends_a_search_that_took_over_20_seconds(self) -> None:
+        """`w=50&h=50&m=600&noguess=1&seed=2` searched for over 20 s: the same search now
+        ends at `WORK_BUDGET`, with the reason (always the same answer: it counts work)."""
+        dense = Settings(50, 50, 600, no_guess=True)
+        with pytest.raises(NoGuessError, match="too dense for a no-guess board"):
+            lay_solvable_mines(dense, 2, (25, 25))
+
+    def test_a_version_one_save_whose_board_cannot_be_dealt_is_refused_with_the_reason(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Version 1 saves deal their board again: a deal past the budget is a settings
+        error, which the reader names like any other instead of failing."""
+        monkeypatch.setattr(
+            game.dealer, "lay_solvable_mines", partial(lay_solvable_mines, budget=20_000)
+        )
+        settings = {"width": 30, "height": 16, "mines": 140, "first_click": "opening"}
+        text = json.dumps(
+            {
+                "format": "pyminesweeper-game",
+                "version": 1,
+                "settings": {**settings, "no_guess": True},
+                "seed": 1,
+                "layout": None,
+                "moves": [["r", 3, 3, 0]],
+                "elapsed_ms": 0,
+                "explosions": 0,
+                "assisted": False,
+            }
+        )
+        with pytest.raises(saved.SavedGameError, match="140 mines on 30x16 is too dense"):
+            saved.from_json(text)
+
+
+def work_needed(settings: Settings, seed: int, first: tuple[int, int], cap: int = 10**9) -> int:
+    """Return the work the search from *seed* spends to find its board (cap + 1 if more).
+
+    The same draws as `lay_solvable_mines`, with one budget list shared by the attempts.
+    """
+    spared = spared_cells(settings, first)
+    candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
+    rng = random.Random(seed)
+    work = [cap]
+    try:
+        while not deduce(
+            settings.width,
+            settings.height,
+            frozenset(rng.sample(candidates, settings.mines)),
+            first,
+            work,
+        ):
+            pass
+    except TooComplexError:
+        return cap + 1
+    return cap - work[0]
+
+
+def never(*_args: object) -> bool:
+    raise AssertionError("the board was searched again")
+
+
+class TestDealSteps:
+    def test_progress_rises_and_the_board_is_remembered(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Each layout that needs a guess reports the share of the budget spent; once found,
+        the board is dealt again without searching (the slider and undo rebuild the game
+        from its start)."""
+        settings = replace(PRESETS["expert"], first_click=FirstClick.SAFE, no_guess=True)
+        steps = deal_steps(settings, 5, (0, 0))
+        progress = []
+        try:
+            while True:
+                progress.append(next(steps))
+        except StopIteration as done:
+            board = done.value
+        assert progress == sorted(progress) and all(0 < p < 1 for p in progress)
+        monkeypatch.setattr(game.noguess, "deduce", never)
+        assert lay_solvable_mines(settings, 5, (0, 0)) == board

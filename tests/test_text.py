@@ -67,9 +67,18 @@ class TestPosition:
             ("2x2x1\nHH\nHQ\n", "line 3, column 2: unexpected 'Q'"),
             ("3x1x1\nHH\n", "line 2: the header says 3 columns"),
             ("2x1x5\nHH\n", "5 mines do not fit on 2 cells"),
+            ("３x1x0\nHHH\n", "line 1: expected WIDTHxHEIGHTxMINES"),
+            ("2²x1x1\nHH\n", "line 1: expected WIDTHxHEIGHTxMINES"),
+            (
+                "9" * 5000 + "x1x1\nH\n",
+                "line 1: expected WIDTHxHEIGHTxMINES such as 30x16x99, got '999",
+            ),
         ],
     )
     def test_errors(self, text: str, message: str) -> None:
-        """Malformed position text is refused with a precise message."""
-        with pytest.raises(TextFormatError, match=message):
+        """Malformed position text is refused with a precise message: the header takes ASCII
+        digits only (`isdigit` also passes full-width digits and `²`, which `int` then
+        refuses with a bare ValueError), and a long one is quoted by its start."""
+        with pytest.raises(TextFormatError, match=message) as error:
             Snapshot.from_text(text)
+        assert len(str(error.value)) < 200
