@@ -43,12 +43,10 @@ from game.session import Aid, Clock, Session
 from game.settings import PRESETS, Settings, SettingsError, parse_first_click
 from game.state import Game, problem
 from game.text import Layout, TextFormatError
-from game.versioned import int_in_range, read_versioned
+from game.versioned import MAX_MS, int_in_range, read_versioned
 
 FORMAT: Final = "pyminesweeper-game"
 VERSION: Final = 2
-MAX_MS: Final = 10**10
-"""The longest time a game may record: about 116 days of play."""
 MAX_SEED: Final = 2**53 - 1
 """The largest seed: what a URL accepts and JavaScript holds exactly."""
 MAX_EVENTS: Final = 20_000

@@ -7,7 +7,7 @@ count), times carry their unit, and aids are named for what they were.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from game.board import Position
 from game.session import Aid, Session
@@ -104,6 +104,17 @@ def verdict(session: Session) -> str:
     """Return the summary's headline: won or lost, and assisted or not."""
     won = session.live.status is Status.WON
     return ("Won" if won else "Lost") + (" (assisted)" if session.aids else "")
+
+
+def daily_note(session: Session, done: Callable[[str, str], bool]) -> str:
+    """Describe the daily board being played, if it is one; *done* tells if it was played."""
+    day = session.request.daily
+    if day is None:
+        return ""
+    name = str(session.start.settings.preset_name())
+    if done(name, day):
+        return f"Daily {name} board of {day}: already played, so this game will not count."
+    return f"Daily {name} board of {day}: the same board for every player that day."
 
 
 def discarded(count: int) -> str:

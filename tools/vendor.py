@@ -66,7 +66,7 @@ SITE_FILES = (
     "pyscript.toml",
     "manifest.webmanifest",
     "js/loading.js",
-    "game/view.py",
+    "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",
     "css/mine.svg",
@@ -76,7 +76,7 @@ SITE_FILES = (
 )
 """The page's own files besides the core modules (listed in pyscript.toml) and vendor/.
 
-game/view.py is the page's script (its `src`), so pyscript.toml does not list it.
+game/view/app.py is the page's script (its `src`), so pyscript.toml does not list it.
 """
 
 

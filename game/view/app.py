@@ -29,12 +29,13 @@ from game.view.dom import (
     today,
 )
 from game.view.files import Files
+from game.view.running import Runner
 from game.view.statistics import Statistics
 from game.view.storage import Store
 from game.view.summary import render_summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
-from game.words import discarded, result_line
+from game.words import daily_note, discarded, result_line
 
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
@@ -42,9 +43,6 @@ CONTROLS: Final = (
     "noguess",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
-
-STEP_MS: Final = 450
-"""Pace of the replay and of the solver playing on: slow enough to follow each move."""
 
 
 def fresh_seed() -> int:
@@ -71,7 +69,7 @@ class App:
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.files = Files(self.store, lambda: self.session, self.replace)
         self.best_note = ""
-        self.stepper: Any = None
+        self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
         listen(document, "keydown", self.on_page_key)
@@ -80,7 +78,6 @@ class App:
         listen(document, "visibilitychange", lambda _e: self.files.save())
         self.tick_proxy = create_proxy(self.show_time)
         window.setInterval(self.tick_proxy, 250)
-        self.step_proxy = create_proxy(self.step_running)
 
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
@@ -126,7 +123,7 @@ class App:
         self.tools.render(session.shown, session.odds_on, session.running is Running.SOLVER)
         render_summary(session, self.best_note)
         by_id("copy-layout").hidden = session.exact_board() is None
-        self.run(session.running)
+        self.runner.run(session.running)
         self.show_time()
         self.files.save()
 
@@ -162,13 +159,30 @@ class App:
         say(self.daily_note())
 
     def on_move(self, move: Move, aid: Aid | None = None) -> None:
-        """Make *move* if the rules allow it (a click that does nothing is simply ignored)."""
+        """Make *move* if the rules allow it (a click that does nothing is simply ignored).
+
+        The first reveal of a no-guess board deals first, a step at a time
+        between which the page stays free, since the search may take seconds.
+        """
         session = self.session
         problem = session.problem(move)
-        if problem is not None:
-            if "start cell" in problem:
+        if problem is not None or self.runner.dealing:
+            if problem is not None and "start cell" in problem:
                 say(f"Not flagged: {problem}.")
             return
+        start = session.start
+        if (
+            type(move) is CellOpened
+            and start.settings.no_guess
+            and not session.live.board.mines_laid
+        ):
+            self.runner.deal_then(move, aid)
+        else:
+            self.make(move, aid)
+
+    def make(self, move: Move, aid: Aid | None) -> None:
+        """Make an allowed *move* and say what it did."""
+        session = self.session
         made = session.make(move, now(), aid=aid)
         start = session.start.start_cell
         self.update(made.session)
@@ -216,26 +230,6 @@ class App:
         if best is not None:
             self.on_move(CellOpened(best), Aid.SOLVER_MOVE)
 
-    def run(self, running: Running) -> None:
-        """Step the replay or the solver at a readable pace while the session says so."""
-        if running is Running.NOTHING and self.stepper is not None:
-            window.clearInterval(self.stepper)
-            self.stepper = None
-        elif running is not Running.NOTHING and self.stepper is None:
-            self.stepper = window.setInterval(self.step_proxy, STEP_MS)
-
-    def step_running(self) -> None:
-        """One step of what runs: the next move of the replay, or the solver's next move."""
-        session = self.session
-        if session.running is Running.REPLAY:
-            self.update(session.replay_step())
-        elif session.running is Running.SOLVER:
-            best = self.tools.best_move(session.shown)
-            if best is None:
-                self.update(session.stop())
-            else:
-                self.on_move(CellOpened(best), Aid.SOLVER_PLAY)
-
     def on_page_key(self, event: JsEvent) -> None:
         """Ctrl+Z or Cmd+Z undoes, anywhere on the page but in text fields."""
         if str(event.key).lower() == "z" and (event.ctrlKey or event.metaKey):
@@ -252,13 +246,7 @@ class App:
 
     def daily_note(self) -> str:
         """Describe the daily board being played, if it is one."""
-        day = self.session.request.daily
-        if day is None:
-            return ""
-        name = str(self.session.start.settings.preset_name())
-        if self.stats.records.is_daily_done(name, day):
-            return f"Daily {name} board of {day}: already played, so this game will not count."
-        return f"Daily {name} board of {day}: the same board for every player that day."
+        return daily_note(self.session, self.stats.records.is_daily_done)
 
     def show_time(self) -> None:
         """Write the whole seconds played into `#timer` when they change."""

@@ -50,15 +50,32 @@ class Controls:
         button.setAttribute("aria-label", f"Daily board ({preset}, {state})")
 
     def with_no_guess(self, settings: Settings) -> Settings:
-        """Return *settings* with the "No guessing" box's choice."""
+        """Return *settings* with the "No guessing" box's choice.
+
+        :raises SettingsError: for a board too dense for no-guess boards.
+        """
         return dataclasses.replace(settings, no_guess=bool(by_id("noguess").checked))
+
+    def start(self, settings: Settings) -> None:
+        """Start a game of *settings* dealt as the box says; untick it if they are too dense."""
+        try:
+            chosen = self.with_no_guess(settings)
+        except SettingsError as error:
+            by_id("noguess").checked = False
+            chosen = settings
+            self.new_game(GameRequest(chosen))
+            say(f"No guessing is off: {error}.")
+            return
+        self.new_game(GameRequest(chosen))
+        if chosen.no_guess:
+            say("No guessing: every board dealt can be cleared by logic alone.")
 
     def on_difficulty(self) -> None:
         """Start a preset game, or open the custom form."""
         value = str(by_id("difficulty").value)
         if value in PRESETS:
             by_id("custom").hidden = True
-            self.new_game(GameRequest(self.with_no_guess(PRESETS[value])))
+            self.start(PRESETS[value])
         else:
             by_id("custom").hidden = False
             by_id("custom-width").focus()
@@ -66,7 +83,7 @@ class Controls:
     def on_no_guess(self) -> None:
         """Start a game of the same size dealt the way the box now says."""
         if self.request is not None:
-            self.new_game(GameRequest(self.with_no_guess(self.request.settings)))
+            self.start(self.request.settings)
 
     def on_custom_submit(self, event: JsEvent) -> None:
         """Start a custom game and close the form, or say what is wrong and keep the game."""
@@ -77,13 +94,13 @@ class Controls:
                 _whole(str(by_id(f"custom-{n}").value), n) for n in ("width", "height", "mines")
             )
             first = FirstClick(str(by_id("custom-first").value))
-            settings = self.with_no_guess(Settings(width, height, mines, first))
-        except (SettingsError, ValueError) as problem:
+            settings = Settings(width, height, mines, first)
+        except ValueError as problem:  # SettingsError included
             error.textContent = f"Not started: {problem}."
             return
         error.textContent = ""
         by_id("custom").hidden = True
-        self.new_game(GameRequest(settings))
+        self.start(settings)
 
     def daily_game(self) -> None:
         """Start today's board of the current preset (beginner for other games)."""

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Final
 
 from game.board import Position
+from game.seen import Seen
 from game.solver import Analysis, ImpossiblePositionError, analyse
 from game.state import Game
-from game.text import format_position
 from game.view.board import BoardView
 from game.view.dom import on_click, say, set_pressed
 from game.words import hint_text, impossible
@@ -42,7 +42,7 @@ class Tools:
     def analyse(self, game: Game, what: str) -> Analysis | None:
         """Return the solver's analysis of *game*, or None after saying why there is none."""
         try:
-            return analyse(format_position(game), budget=ANALYSIS_BUDGET)
+            return analyse(Seen.from_game(game), budget=ANALYSIS_BUDGET)
         except ImpossiblePositionError as error:
             self.board.mark(dict.fromkeys(error.cells, "contradiction"))
             say(f"{what}: {impossible(error)}.")

@@ -1,0 +1,96 @@
+"""What runs on its own: the replay, the solver playing on, the search for a no-guess board.
+
+Each goes a step at a time, so the page stays free between steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Final
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import window  # type: ignore[import-not-found]
+
+from game.events import CellOpened, Move
+from game.noguess import NoGuessError, deal_steps
+from game.seen import Seen
+from game.session import Aid, Running, Session
+from game.solver import analyse
+from game.view.dom import now, say
+from game.view.tools import ANALYSIS_BUDGET
+
+STEP_MS: Final = 450
+"""Pace of the replay and of the solver playing on: slow enough to follow each move."""
+
+
+class Runner:
+    """Steps what the session says is running, and deals no-guess boards without freezing."""
+
+    def __init__(
+        self,
+        current: Callable[[], Session],
+        update: Callable[[Session], None],
+        move: Callable[[Move, Aid | None], None],
+        make: Callable[[Move, Aid | None], None],
+    ) -> None:
+        self.current = current
+        self.update = update
+        self.move = move
+        """Makes a move if the rules allow it (the solver's moves go through it)."""
+        self.make = make
+        """Makes an allowed move at once."""
+        self.stepper: Any = None
+        self.step_proxy = create_proxy(self.step)
+        self.search: asyncio.Future[None] | None = None
+
+    @property
+    def dealing(self) -> bool:
+        """Whether a no-guess board is being searched for: moves wait until it is dealt."""
+        return self.search is not None
+
+    def run(self, running: Running) -> None:
+        """Step the replay or the solver at a readable pace while the session says so."""
+        if running is Running.NOTHING and self.stepper is not None:
+            window.clearInterval(self.stepper)
+            self.stepper = None
+        elif running is not Running.NOTHING and self.stepper is None:
+            self.stepper = window.setInterval(self.step_proxy, STEP_MS)
+
+    def step(self) -> None:
+        """One step of what runs: the next move of the replay, or the solver's next move."""
+        session = self.current()
+        if session.running is Running.REPLAY:
+            self.update(session.replay_step())
+        elif session.running is Running.SOLVER:
+            try:
+                best = analyse(Seen.from_game(session.shown), budget=ANALYSIS_BUDGET).best
+            except ValueError as error:
+                say(f"The solver stopped: {error}.")
+                best = None
+            if best is None:
+                self.update(session.stop())
+            else:
+                self.move(CellOpened(best), Aid.SOLVER_PLAY)
+
+    def deal_then(self, move: CellOpened, aid: Aid | None) -> None:
+        """Search for a board that logic alone clears, showing progress, then make *move*."""
+        self.search = asyncio.ensure_future(self._deal_then(move, aid))
+
+    async def _deal_then(self, move: CellOpened, aid: Aid | None) -> None:
+        start = self.current().start
+        steps = deal_steps(start.settings, start.seed, start.start_cell or move.pos)
+        shown = now()
+        try:
+            while True:
+                share = next(steps)
+                if now() - shown > 100:
+                    say(f"Dealing a board that logic alone clears… {share:.0%} of the search")
+                    shown = now()
+                await asyncio.sleep(0)  # back to the browser: input and painting go on
+        except StopIteration:
+            self.search = None
+            self.make(move, aid)  # the board found is remembered: the deal is instant now
+        except NoGuessError as error:
+            self.search = None
+            say(f"{error}.")
