@@ -133,8 +133,14 @@ def expert_layout(seed: int) -> tuple[str, list[tuple[int, int]]]:
     return f"layout={layout}", numbers
 
 
-def probe(page: Page, url: str) -> list[tuple[str, list[float]]]:
-    """Return the probe's [name, milliseconds] results, or stop with the error it raised."""
+def probe(browser: Browser, url: str) -> list[tuple[str, list[float]]]:
+    """Return the probe's [name, milliseconds] results, or stop with the error it raised.
+
+    A new context: where the game has run, its service worker answers every navigation
+    under its scope, bench/probe.html included, with the game's page.
+    """
+    context = browser.new_context()
+    page = context.new_page()
     page.goto(url)
     # PyScript shows an uncaught Python error in a .py-error element: stop on it at once.
     page.wait_for_selector("body[data-results], .py-error", state="attached", timeout=120_000)
@@ -144,6 +150,7 @@ def probe(page: Page, url: str) -> list[tuple[str, list[float]]]:
     results: list[tuple[str, list[float]]] = json.loads(
         page.get_attribute("body", "data-results") or "[]"
     )
+    context.close()
     return results
 
 
@@ -195,7 +202,7 @@ def main() -> None:
                 "click to DOM: slider step, 1000-move game", slider_steps(browser, base), target=16
             )
         )
-        for name, samples in probe(page, base + "bench/probe.html"):
+        for name, samples in probe(browser, base + "bench/probe.html"):
             target = {"save: 1000-move game to localStorage": 2.0}.get(name)
             print(line(f"in Pyodide: {name}", samples, target=target))
         print(
