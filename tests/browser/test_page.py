@@ -178,13 +178,13 @@ class TestMouse:
         page.clock.run_for(1200)
         assert text(page, "#timer") == "0"
         page.click(cell(page, 4, 4))
-        page.clock.run_for(1100)
+        page.clock.run_for(1300)  # one second, and the 250 ms tick that shows it
         assert text(page, "#timer") == "1"
         page.click("#reset")
         page.goto(page.url.split("?")[0] + "?" + LAYOUT)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         page.click(cell(page, 1, 0))
-        page.clock.run_for(1100)
+        page.clock.run_for(1300)
         assert text(page, "#timer") == "1"
         page.click(cell(page, 0, 0))
         stopped = text(page, "#timer")
