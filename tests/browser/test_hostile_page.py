@@ -99,7 +99,7 @@ class TestStorage:
         open_game("layout=.*")
         page.click(cell(page, 0, 0))  # a win: the records now hold one game
         before = page.evaluate("localStorage.getItem('pyminesweeper.records')")
-        page.evaluate(FULL)
+        page.evaluate("() => { " + FULL + " }")
         page.click("#stats-open")
         page.set_input_files("#stats-import", files=json_file("r.json", before.encode()))
         expect(page.locator("#message")).to_contain_text("no room for a backup")
