@@ -15,9 +15,9 @@ from game.board import Position, neighbour_table
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.seen import FLAGGED, Seen
 from game.settings import Settings
-from game.solver import TooComplexError, analyse, endgame
-from game.solver.analysis import exact_probabilities, weigh
-from game.solver.choice import survival
+from game.solver import TooComplexError, analyse, choice, endgame
+from game.solver.analysis import Count, count, exact_probabilities
+from game.solver.choice import secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.state import Status, apply, start_game
 from game.text import format_position
@@ -78,8 +78,12 @@ def test_certain_cells_are_right(text: str) -> None:
             assert expected[cell] == p
 
 
-def brute_force_survival(text: str, pos: Position) -> Fraction:
-    """Reveal *pos* in every arrangement, then take the safest next move: count the survivals."""
+def brute_force_secondary_safety(text: str, pos: Position) -> float:
+    """Reveal *pos* in every arrangement, then score the next move: count, weigh and sum.
+
+    The next move's safety is 1 if a cell is safe in every arrangement that shows
+    the same number, else the two safest cells' safeties blended BLEND to 1.
+    """
     snap = Seen.from_text(text)
     table = neighbour_table(snap.width, snap.height)
     hidden = snap.hidden()
@@ -94,35 +98,40 @@ def brute_force_survival(text: str, pos: Position) -> Fraction:
     for mines in fitting:
         if pos not in mines:
             by_shown.setdefault(sum(n in mines for n in table[pos]), []).append(mines)
-    survived = Fraction(0)
+    score = progress = 0.0
     for group in by_shown.values():
         rest = [c for c in hidden if c != pos]
-        best = max((sum(c not in m for m in group) for c in rest), default=len(group))
-        survived += Fraction(best, len(fitting))
-    return survived
+        safe = sorted((sum(c not in m for m in group) / len(group) for c in rest), reverse=True)
+        if not safe or safe[0] == 1:
+            safety = 1.0
+            progress += len(group) / len(fitting)
+        else:
+            second = safe[1] if len(safe) > 1 else 0.0
+            safety = (choice.BLEND * safe[0] + second) / (choice.BLEND + 1)
+        score += len(group) / len(fitting) * safety
+    return score * (1 + choice.PROGRESS * progress)
 
 
 @given(positions())
-def test_look_ahead_survival_equals_brute_force(text: str) -> None:
-    """The look-ahead's chance of surviving a guess and the next move, against a full count."""
-    snap = Seen.from_text(text)
-    exact = analyse(text).exact
-    total, _ = weigh(snap)
-    for pos in sorted(exact)[:3]:
-        if exact[pos] < 1:
-            assert survival(snap, pos, total) == brute_force_survival(text, pos)
+def test_secondary_safety_equals_brute_force(text: str) -> None:
+    """The look-ahead's score of a guess, against a count of every arrangement."""
+    counted = count(Seen.from_text(text))
+    weights = counted.mine_weights()
+    for pos in sorted(weights)[:3]:
+        if weights[pos] < counted.total:
+            score, _ = secondary_safety(counted, pos)
+            assert score == pytest.approx(brute_force_secondary_safety(text, pos), abs=1e-12)
 
 
-@given(positions(), st.fractions(min_value=0, max_value=1))
-def test_look_ahead_stops_early_only_when_it_cannot_win(text: str, beat: Fraction) -> None:
-    """Told the chance to beat, survival is exact whenever it reaches it, and below it otherwise."""
-    snap = Seen.from_text(text)
-    exact = analyse(text).exact
-    total, _ = weigh(snap)
-    for pos in sorted(exact)[:3]:
-        if exact[pos] < 1:
-            full = survival(snap, pos, total)
-            cut = survival(snap, pos, total, beat=beat, safety=1 - exact[pos])
+@given(positions(), st.floats(min_value=0, max_value=1))
+def test_look_ahead_stops_early_only_when_it_cannot_win(text: str, beat: float) -> None:
+    """Told the score to beat, the look-ahead is exact whenever it reaches it, below otherwise."""
+    counted = count(Seen.from_text(text))
+    weights = counted.mine_weights()
+    for pos in sorted(weights)[:3]:
+        if weights[pos] < counted.total:
+            full, _ = secondary_safety(counted, pos)
+            cut, _ = secondary_safety(counted, pos, beat=beat)
             assert cut == full if full >= beat else cut < beat
 
 
@@ -141,9 +150,8 @@ def test_look_ahead_prefers_a_guess_that_leaves_a_safe_move() -> None:
     assert best is not None
     safest = min(exact, key=lambda p: exact[p])
     assert exact[best] > exact[safest]
-    snap = Seen.from_text(text)
-    total, _ = weigh(snap)
-    assert survival(snap, best, total) > survival(snap, safest, total)
+    counted = count(Seen.from_text(text))
+    assert secondary_safety(counted, best)[0] > secondary_safety(counted, safest)[0]
 
 
 def test_look_ahead_gives_way_to_the_safest_cell_when_the_budget_runs_out() -> None:
@@ -294,19 +302,18 @@ def plain_search(text: str, first: Position | None = None) -> Fraction:
     return win(fitting, frozenset())
 
 
-def endgame_of(text: str) -> tuple[Seen, dict[Position, Fraction], int]:
-    snap = Seen.from_text(text)
-    total, probabilities = weigh(snap)
-    return snap, probabilities, total
+def count_of(text: str) -> Count:
+    return count(Seen.from_text(text))
 
 
 @settings(max_examples=60, deadline=None)
 @given(positions())
 def test_the_search_wins_as_often_as_perfect_play(text: str) -> None:
     """Its chance is the best any sequence of moves can do, and its move achieves it."""
-    snap, probabilities, total = endgame_of(text)
-    assume(total > 0 and min(probabilities.values()) > 0 and len(probabilities) <= 10)
-    found = solve_endgame(snap, probabilities, total)
+    counted = count_of(text)
+    weights = counted.mine_weights()
+    assume(min(weights.values()) > 0 and len(weights) <= 10)
+    found = solve_endgame(counted)
     assert found is not None
     assert found.chance == plain_search(text)
     assert plain_search(text, found.move) == found.chance
@@ -314,8 +321,9 @@ def test_the_search_wins_as_often_as_perfect_play(text: str) -> None:
 
 def test_a_riskier_cell_can_win_more_often() -> None:
     """Not the safest cell: the one after which the rest of the game goes best."""
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
-    found = solve_endgame(snap, probabilities, total)
+    counted = count_of(RISKY_BUT_BETTER)
+    probabilities = counted.probabilities()
+    found = solve_endgame(counted)
     assert found is not None
     assert (
         probabilities[found.move] == Fraction(3, 10) > min(probabilities.values()) == Fraction(1, 5)
@@ -330,20 +338,20 @@ def test_a_riskier_cell_can_win_more_often() -> None:
 
 def test_too_many_arrangements_are_left_to_the_look_ahead() -> None:
     """An empty expert board has far more than the search takes on."""
-    snap, probabilities, total = endgame_of("30x16x99\n" + ("H" * 30 + "\n") * 16)
-    assert total > MAX_ARRANGEMENTS
-    assert solve_endgame(snap, probabilities, total) is None
+    counted = count_of("30x16x99\n" + ("H" * 30 + "\n") * 16)
+    assert counted.total > MAX_ARRANGEMENTS
+    assert solve_endgame(counted) is None
 
 
 def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
     """The search spends the caller's step budget too; the page's cap stops it with an error."""
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
+    counted = count_of(RISKY_BUT_BETTER)
     steps = [10**6]
-    solve_endgame(snap, probabilities, total, steps)
+    solve_endgame(counted, steps)
     spent = 10**6 - steps[0]
     assert spent > 0
     with pytest.raises(TooComplexError):
-        solve_endgame(snap, probabilities, total, [spent - 1])
+        solve_endgame(counted, [spent - 1])
 
 
 def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
@@ -351,8 +359,7 @@ def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
 ) -> None:
     """No error without a budget: the guess is then the look-ahead's, with no win chance."""
     monkeypatch.setattr(endgame, "MAX_STEPS", 1)
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
-    assert solve_endgame(snap, probabilities, total) is None
+    assert solve_endgame(count_of(RISKY_BUT_BETTER)) is None
     analysis = analyse(RISKY_BUT_BETTER)
     assert analysis.win_chance is None
     assert analysis.best is not None and analysis.best != (1, 0)
