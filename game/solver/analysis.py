@@ -178,6 +178,26 @@ class Count:
         count = Count(seen.showing(cell, shown), self.left, floating, groups)
         return count if count.total else None
 
+    def given(
+        self, mines: Iterable[Position], safe: Iterable[Position], budget: Budget = None
+    ) -> int:
+        """Return how many arrangements put a mine on each of *mines* and none on *safe*.
+
+        The cells must be hidden. Only the groups they touch are counted again.
+
+        :raises TooComplexError: if the count needs more than *budget* steps.
+        """
+        forced = [Constraint(frozenset((c,)), 1) for c in mines]
+        forced += [Constraint(frozenset((c,)), 0) for c in safe]
+        touched = {self.group_of[c] for f in forced for c in f.cells if c in self.group_of}
+        constraints = set(forced)
+        for index in touched:
+            constraints.update(self.groups[index].constraints)
+        groups = [g for i, g in enumerate(self.groups) if i not in touched]
+        groups.append(count_group(frozenset(constraints), budget))
+        floating = self.floating.difference(c for f in forced for c in f.cells)
+        return Count(self.seen, self.left, floating, groups).total
+
     def _combine(self) -> int:
         everything: dict[int, int] = {0: 1}
         for group in self.groups:

@@ -13,7 +13,6 @@ exact count of arrangements that show it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -23,6 +22,7 @@ from game.seen import FLAGGED, HIDDEN
 from game.solver.analysis import Count
 from game.solver.endgame import solve_endgame
 from game.solver.groups import Budget, TooComplexError
+from game.solver.risk import fifty_fifty_influence
 
 CUTOFF: Final = 0.9
 """A cell on the frontier is compared if its safety is at least this share of the safest's."""
@@ -36,6 +36,9 @@ safest's in the ratio BLEND to 1: one good cell is worth less than two."""
 PROGRESS: Final = 0.001
 """A guess's score gains this share of the chance that it leaves a certainly safe cell:
 the last tie-break."""
+INFLUENCE: Final = 0.9
+"""A guess's score grows by this share of the arrangements in which it belongs to a 50/50
+about to form (`game.solver.risk`), relative to those in which it is safe."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,65 +52,88 @@ class Choice:
 def choose(count: Count, budget: Budget = None) -> Choice:
     """Choose a certainly safe cell if there is one, else the best guess.
 
-    Cells are ranked by mine probability, then by fewest hidden neighbours
-    (likelier to show a zero and open an area), then top-left first; the
-    best-ranked safe cell is returned. Without one, the endgame search's move
-    if few enough arrangements are left; else the best `secondary_safety`
-    among the candidates, a cell whose number is already certain (it would
-    tell nothing) only if every candidate is such a cell. If either would take
-    more than what is left of *budget*, the safest cell is returned instead.
+    None if every hidden cell is certainly a mine (or none is hidden). The
+    safe cell is the `safest` one. Without one, the endgame search's move if
+    few enough arrangements are left, else the `look_ahead` guess. If either
+    would take more than what is left of *budget*, the safest cell is
+    returned instead.
     """
     weights = count.mine_weights()
-    if not weights:
+    if not weights or min(weights.values()) == count.total:  # nothing left to reveal
         return Choice(None)
-    seen = count.seen
-    table = neighbour_table(seen.width, seen.height)
-    cells = seen.cells
-
-    def hidden_around(pos: Position) -> int:
-        return sum(1 for n in table[pos] if cells[n] is HIDDEN)
-
-    lowest = min(weights.values())
-    safest = min(
-        (p for p, w in weights.items() if w == lowest),
-        key=lambda p: (hidden_around(p), p[1], p[0]),
-    )
-    if lowest == 0:
-        return Choice(safest)
+    first = safest(count)
+    if weights[first] == 0:
+        return Choice(first)
     try:
         endgame = solve_endgame(count, budget)
         if endgame is not None:
             return Choice(endgame.move, endgame.chance)
-        return Choice(_best_guess(count, weights, safest, hidden_around, budget))
+        return Choice(look_ahead(count, budget))
     except TooComplexError:
-        return Choice(safest)
+        return Choice(first)
 
 
-def _best_guess(
-    count: Count,
-    weights: dict[Position, int],
-    safest: Position,
-    hidden_around: Callable[[Position], int],
-    budget: Budget,
-) -> Position:
-    """Return the candidate with the best secondary safety, living cells before dead ones."""
+def safest(count: Count) -> Position:
+    """Return the safest hidden cell: ties go to fewest hidden neighbours, then top-left.
+
+    Fewer hidden neighbours make a zero, which opens an area, likelier.
+    """
+    weights = count.mine_weights()
+    lowest = min(weights.values())
+    return min(
+        (p for p, w in weights.items() if w == lowest),
+        key=lambda p: (_hidden_around(count, p), p[1], p[0]),
+    )
+
+
+def _hidden_around(count: Count, pos: Position) -> int:
+    seen = count.seen
+    cells = seen.cells
+    return sum(1 for n in neighbour_table(seen.width, seen.height)[pos] if cells[n] is HIDDEN)
+
+
+def look_ahead(count: Count, budget: Budget = None) -> Position:
+    """Return the best guess by a one-move look-ahead: living cells first, then the best score.
+
+    Meant for a position with no certainly safe cell. The candidates are the
+    cells next to a number at least `CUTOFF` times as safe as the safest cell,
+    up to `OFF_EDGE_CANDIDATES` cells next to no number (fewest hidden
+    neighbours first) when those are `OFF_EDGE` times as safe, and the cells
+    where a 50/50 may form that pass the cut-off. A cell whose number is
+    already certain (dead: revealing it tells nothing) comes after every
+    living one. The score is `secondary_safety`, raised for cells where a
+    50/50 may form (`INFLUENCE`). Ties go to the safer cell, then the one with
+    fewer hidden neighbours, then the top-left one. A candidate that cannot
+    beat the best so far is skipped.
+
+    :raises TooComplexError: if the counts need more than *budget* steps.
+    """
+    weights = count.mine_weights()
     total = count.total
-    best_safety = 1 - weights[safest] / total
+    first = safest(count)
+    best_safety = 1 - weights[first] / total
+    influence = fifty_fifty_influence(count, weights, budget) if INFLUENCE else {}
     frontier = [
         p
         for p, w in weights.items()
         if p not in count.floating and 1 - w / total >= CUTOFF * best_safety
     ]
-    floating = sorted(count.floating, key=lambda p: (hidden_around(p), p[1], p[0]))
+    floating = sorted(count.floating, key=lambda p: (_hidden_around(count, p), p[1], p[0]))
     if floating and 1 - weights[floating[0]] / total >= OFF_EDGE * best_safety:
         frontier += floating[:OFF_EDGE_CANDIDATES]
-    candidates = sorted(frontier, key=lambda p: (weights[p], hidden_around(p), p[1], p[0]))
-    best, best_score, best_dead = safest, -1.0, True
+    frontier += [
+        p for p in influence if p not in frontier and 1 - weights[p] / total >= CUTOFF * best_safety
+    ]
+    candidates = sorted(frontier, key=lambda p: (weights[p], _hidden_around(count, p), p[1], p[0]))
+    best, best_score, best_dead = first, -1.0, True
     for pos in candidates:
-        safety = 1 - weights[pos] / total
-        if not best_dead and safety * (1 + PROGRESS) <= best_score:
+        lift = 1 + INFLUENCE * influence.get(pos, 0) / (total - weights[pos])
+        if not best_dead and (1 - weights[pos] / total) * lift * (1 + PROGRESS) <= best_score:
             continue
-        score, dead = secondary_safety(count, pos, budget, beat=0.0 if best_dead else best_score)
+        score, dead = secondary_safety(
+            count, pos, budget, beat=0.0 if best_dead else best_score / lift
+        )
+        score *= lift
         if (best_dead and not dead) or (dead == best_dead and score > best_score):
             best, best_score, best_dead = pos, score, dead
     return best

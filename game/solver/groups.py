@@ -54,6 +54,11 @@ class Group:
 _cache: dict[frozenset[Constraint], Group] = {}
 
 
+def forget() -> None:
+    """Drop every remembered group count (benchmarks time a cold count this way)."""
+    _cache.clear()
+
+
 def spend(budget: Budget, steps: int) -> None:
     """Take *steps* from *budget*, if there is one.
 
