@@ -6,6 +6,7 @@ import itertools
 import re
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -15,9 +16,9 @@ from game.board import Position, neighbour_table
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.seen import FLAGGED, Seen
 from game.settings import Settings
-from game.solver import TooComplexError, analyse, choice, endgame
+from game.solver import TooComplexError, analyse, choice, endgame, groups
 from game.solver.analysis import Count, count, exact_probabilities
-from game.solver.choice import secondary_safety
+from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.state import Status, apply, start_game
 from game.text import format_position
@@ -246,6 +247,26 @@ class TestBenchCommand:
         won = int(lines[-1].split()[1])
         assert won >= 6, "a probability solver wins most beginner games"
 
+    def test_a_logged_run_resumes_and_reports_progress(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Seeds already in the log are not played again; the result is a fresh run's."""
+        from game.settings import FirstClick
+        from game.solver.__main__ import bench
+
+        log = tmp_path / "games.log"
+        bench("beginner", 3, 7, FirstClick.OPENING, jobs=1, log=log)
+        first = log.read_text().splitlines()
+        wins = bench("beginner", 5, 7, FirstClick.OPENING, jobs=1, log=log, every=0)
+        lines = log.read_text().splitlines()
+        assert lines[:3] == first
+        assert sorted(int(line.split()[0]) for line in lines) == [7, 8, 9, 10, 11]
+        printed = capsys.readouterr()
+        assert printed.out.strip().splitlines()[-1] == f"won {wins} of 5"
+        assert "2 of 5 games" not in printed.err  # the logged games were not replayed
+        assert "5 of 5 games" in printed.err and "min left" in printed.err
+        assert bench("beginner", 5, 7, FirstClick.OPENING, jobs=1) == wins
+
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
         from game.settings import PRESETS
@@ -363,3 +384,108 @@ def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
     analysis = analyse(RISKY_BUT_BETTER)
     assert analysis.win_chance is None
     assert analysis.best is not None and analysis.best != (1, 0)
+
+
+def look_ahead_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, **rules: float
+) -> tuple[Position, Position]:
+    """The look-ahead's guess in *text*, with the rules as they are and with *rules* changed."""
+    counted = count_of(text)
+    with_rule = look_ahead(counted)
+    for name, value in rules.items():
+        monkeypatch.setattr(choice, name, value)
+    return with_rule, look_ahead(count_of(text))
+
+
+INFLUENCE_POSITION = "5x2x2\n01HH1\n01HHH\n"
+"""Found by search: every guess is dead (its number is certain) and a third safe, but
+(3, 0) breaks up a 50/50 that (4, 1) leaves to form."""
+
+
+def test_a_guess_where_a_50_50_may_form_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The long-term risk weight changes the guess to one that wins twice as often."""
+    chosen, without = look_ahead_without(monkeypatch, INFLUENCE_POSITION, INFLUENCE=0.0)
+    assert (chosen, without) == ((3, 0), (4, 1))
+    probabilities = count_of(INFLUENCE_POSITION).probabilities()
+    assert probabilities[chosen] == probabilities[without] == Fraction(1, 3)
+    assert plain_search(INFLUENCE_POSITION, chosen) == Fraction(1, 3)
+    assert plain_search(INFLUENCE_POSITION, without) == Fraction(1, 6)
+    assert plain_search(INFLUENCE_POSITION) == Fraction(1, 3)
+
+
+BLEND_POSITION = "5x3x5\nHHHHH\n24H31\nHHH10\n"
+"""Found by search: two cells at 50%; after (3, 0) the two safest next moves are both
+fairly safe, after (2, 1) only one is, and (3, 0) wins a third more often."""
+
+
+def test_the_second_safest_next_move_counts_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blending in the second-best next move changes the guess for the better."""
+    chosen, without = look_ahead_without(monkeypatch, BLEND_POSITION, BLEND=10**9)
+    assert (chosen, without) == ((3, 0), (2, 1))
+    probabilities = count_of(BLEND_POSITION).probabilities()
+    assert probabilities[chosen] == probabilities[without] == Fraction(1, 2)
+    assert plain_search(BLEND_POSITION, chosen) == Fraction(1, 3) == plain_search(BLEND_POSITION)
+    assert plain_search(BLEND_POSITION, without) == Fraction(1, 4)
+
+
+DEAD_POSITION = "4x5x5\nHHHH\n123H\n001H\n012H\n01HH\n"
+"""Found by search: (0, 0) and (3, 4) score the same and (0, 0) ranks first (top-left),
+but its number is certain, so it tells nothing; (3, 4) wins twice as often."""
+
+
+def test_a_dead_cell_is_guessed_last() -> None:
+    """A guess whose number is already known waits: a living one as safe wins more often."""
+    counted = count_of(DEAD_POSITION)
+    dead, living = (0, 0), (3, 4)
+    assert secondary_safety(counted, dead) == (secondary_safety(counted, living)[0], True)
+    assert not secondary_safety(counted, living)[1]
+    assert choice.safest(counted) == dead
+    assert look_ahead(counted) == living
+    assert plain_search(DEAD_POSITION, living) == Fraction(2, 3) == plain_search(DEAD_POSITION)
+    assert plain_search(DEAD_POSITION, dead) == Fraction(1, 3)
+
+
+@given(positions(), st.data())
+def test_the_count_after_a_reveal_equals_a_fresh_count(text: str, data: st.DataObject) -> None:
+    """Recounting only the touched group gives what counting the new position gives."""
+    counted = count_of(text)
+    weights = counted.mine_weights()
+    cell = data.draw(st.sampled_from(sorted(weights)))
+    for shown in range(9):
+        after = counted.after(cell, shown)
+        try:
+            fresh = count(counted.seen.showing(cell, shown))
+        except ValueError:
+            assert after is None
+            continue
+        assert after is not None
+        assert (after.total, after.probabilities()) == (fresh.total, fresh.probabilities())
+
+
+@given(positions(), st.data())
+def test_forced_cells_are_counted_exactly(text: str, data: st.DataObject) -> None:
+    """`Count.given` counts the arrangements that mine and spare the given cells."""
+    counted = count_of(text)
+    hidden = sorted(counted.mine_weights())
+    chosen = data.draw(st.lists(st.sampled_from(hidden), unique=True, max_size=3))
+    mined = data.draw(st.sets(st.sampled_from(chosen))) if chosen else set()
+    snap = counted.seen
+    table = neighbour_table(snap.width, snap.height)
+    flags = {p for p, c in snap.cells.items() if c is FLAGGED}
+    numbers = [(p, c) for p, c in snap.cells.items() if isinstance(c, int)]
+    expected = sum(
+        1
+        for picked in itertools.combinations(hidden, snap.mines - len(flags))
+        if all(sum(n in flags | set(picked) for n in table[p]) == k for p, k in numbers)
+        and all((c in picked) == (c in mined) for c in chosen)
+    )
+    assert counted.given(mined, set(chosen) - mined) == expected
+
+
+def test_a_remembered_group_costs_the_same_steps() -> None:
+    """A group counted before is charged again, so the budget does not depend on history."""
+    groups.forget()
+    cold, warm = [10**9], [10**9]
+    count(Seen.from_text(LOOK_AHEAD_POSITION), cold)
+    count(Seen.from_text(LOOK_AHEAD_POSITION), warm)
+    assert cold[0] == warm[0] < 10**9

@@ -277,13 +277,3 @@ def exact_probabilities(seen: Seen, budget: Budget = None) -> dict[Position, Fra
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
     return count(seen, budget).probabilities()
-
-
-def weigh(seen: Seen, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
-    """Return how many arrangements of the mines fit, and each hidden cell's mine probability.
-
-    :raises ValueError: if no arrangement of the mines fits the position.
-    :raises TooComplexError: if the count needs more than *budget* steps.
-    """
-    result = count(seen, budget)
-    return result.total, result.probabilities()
