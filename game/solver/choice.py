@@ -149,7 +149,7 @@ def secondary_safety(
     times the safety of the next move in that position (`next_safety`), the
     sum raised by `PROGRESS` times the chance that a safe cell follows. Once
     the score cannot exceed *beat*, the count stops and returns what it has,
-    which is then no more than *beat*.
+    which is then no more than *beat*, and False (not known to be dead).
     """
     seen = count.seen
     table = neighbour_table(seen.width, seen.height)
@@ -171,7 +171,7 @@ def secondary_safety(
             progress += share
         unseen -= share
         if (score + unseen) * (1 + PROGRESS) < beat:
-            break
+            return score * (1 + PROGRESS * progress), False
     return score * (1 + PROGRESS * progress), outcomes == 1
 
 
