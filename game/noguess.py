@@ -27,7 +27,8 @@ from game.board import Position, flood, neighbour_table, positions
 from game.mines import spared_cells
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings, SettingsError
-from game.solver.analysis import Budget, TooComplexError, exact_probabilities
+from game.solver.analysis import exact_probabilities
+from game.solver.groups import Budget, TooComplexError
 
 WORK_BUDGET: Final = 2_000_000
 """Work a deal may take, in cells looked at: about a microsecond each in CPython.

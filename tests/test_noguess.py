@@ -29,7 +29,7 @@ from game.noguess import (
 from game.query import DEFAULT, GameRequest, request_from_query
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
-from game.solver.analysis import TooComplexError
+from game.solver.groups import TooComplexError
 from game.state import Game, Status, start_game
 from game.text import Layout, format_position
 

@@ -6,6 +6,7 @@ import itertools
 import re
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -16,9 +17,9 @@ from game.dealer import advance
 from game.events import CellOpened, FlagToggled, GameStarted
 from game.seen import FLAGGED, Seen
 from game.settings import Settings
-from game.solver import TooComplexError, analyse, endgame
-from game.solver.analysis import exact_probabilities, weigh
-from game.solver.choice import survival
+from game.solver import TooComplexError, analyse, choice, endgame, groups
+from game.solver.analysis import Count, count, exact_probabilities
+from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.state import Status, start_game
 from game.text import format_position
@@ -79,8 +80,12 @@ def test_certain_cells_are_right(text: str) -> None:
             assert expected[cell] == p
 
 
-def brute_force_survival(text: str, pos: Position) -> Fraction:
-    """Reveal *pos* in every arrangement, then take the safest next move: count the survivals."""
+def brute_force_secondary_safety(text: str, pos: Position) -> float:
+    """Reveal *pos* in every arrangement, then score the next move: count, weigh and sum.
+
+    The next move's safety is 1 if a cell is safe in every arrangement that shows
+    the same number, else the two safest cells' safeties blended BLEND to 1.
+    """
     snap = Seen.from_text(text)
     table = neighbour_table(snap.width, snap.height)
     hidden = snap.hidden()
@@ -95,35 +100,40 @@ def brute_force_survival(text: str, pos: Position) -> Fraction:
     for mines in fitting:
         if pos not in mines:
             by_shown.setdefault(sum(n in mines for n in table[pos]), []).append(mines)
-    survived = Fraction(0)
+    score = progress = 0.0
     for group in by_shown.values():
         rest = [c for c in hidden if c != pos]
-        best = max((sum(c not in m for m in group) for c in rest), default=len(group))
-        survived += Fraction(best, len(fitting))
-    return survived
+        safe = sorted((sum(c not in m for m in group) / len(group) for c in rest), reverse=True)
+        if not safe or safe[0] == 1:
+            safety = 1.0
+            progress += len(group) / len(fitting)
+        else:
+            second = safe[1] if len(safe) > 1 else 0.0
+            safety = (choice.BLEND * safe[0] + second) / (choice.BLEND + 1)
+        score += len(group) / len(fitting) * safety
+    return score * (1 + choice.PROGRESS * progress)
 
 
 @given(positions())
-def test_look_ahead_survival_equals_brute_force(text: str) -> None:
-    """The look-ahead's chance of surviving a guess and the next move, against a full count."""
-    snap = Seen.from_text(text)
-    exact = analyse(text).exact
-    total, _ = weigh(snap)
-    for pos in sorted(exact)[:3]:
-        if exact[pos] < 1:
-            assert survival(snap, pos, total) == brute_force_survival(text, pos)
+def test_secondary_safety_equals_brute_force(text: str) -> None:
+    """The look-ahead's score of a guess, against a count of every arrangement."""
+    counted = count(Seen.from_text(text))
+    weights = counted.mine_weights()
+    for pos in sorted(weights)[:3]:
+        if weights[pos] < counted.total:
+            score, _ = secondary_safety(counted, pos)
+            assert score == pytest.approx(brute_force_secondary_safety(text, pos), abs=1e-12)
 
 
-@given(positions(), st.fractions(min_value=0, max_value=1))
-def test_look_ahead_stops_early_only_when_it_cannot_win(text: str, beat: Fraction) -> None:
-    """Told the chance to beat, survival is exact whenever it reaches it, and below it otherwise."""
-    snap = Seen.from_text(text)
-    exact = analyse(text).exact
-    total, _ = weigh(snap)
-    for pos in sorted(exact)[:3]:
-        if exact[pos] < 1:
-            full = survival(snap, pos, total)
-            cut = survival(snap, pos, total, beat=beat, safety=1 - exact[pos])
+@given(positions(), st.floats(min_value=0, max_value=1))
+def test_look_ahead_stops_early_only_when_it_cannot_win(text: str, beat: float) -> None:
+    """Told the score to beat, the look-ahead is exact whenever it reaches it, below otherwise."""
+    counted = count(Seen.from_text(text))
+    weights = counted.mine_weights()
+    for pos in sorted(weights)[:3]:
+        if weights[pos] < counted.total:
+            full, _ = secondary_safety(counted, pos)
+            cut, _ = secondary_safety(counted, pos, beat=beat)
             assert cut == full if full >= beat else cut < beat
 
 
@@ -142,9 +152,8 @@ def test_look_ahead_prefers_a_guess_that_leaves_a_safe_move() -> None:
     assert best is not None
     safest = min(exact, key=lambda p: exact[p])
     assert exact[best] > exact[safest]
-    snap = Seen.from_text(text)
-    total, _ = weigh(snap)
-    assert survival(snap, best, total) > survival(snap, safest, total)
+    counted = count(Seen.from_text(text))
+    assert secondary_safety(counted, best)[0] > secondary_safety(counted, safest)[0]
 
 
 def test_look_ahead_gives_way_to_the_safest_cell_when_the_budget_runs_out() -> None:
@@ -239,6 +248,26 @@ class TestBenchCommand:
         won = int(lines[-1].split()[1])
         assert won >= 6, "a probability solver wins most beginner games"
 
+    def test_a_logged_run_resumes_and_reports_progress(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Seeds already in the log are not played again; the result is a fresh run's."""
+        from game.settings import FirstClick
+        from game.solver.__main__ import bench
+
+        log = tmp_path / "games.log"
+        bench("beginner", 3, 7, FirstClick.OPENING, jobs=1, log=log)
+        first = log.read_text().splitlines()
+        wins = bench("beginner", 5, 7, FirstClick.OPENING, jobs=1, log=log, every=0)
+        lines = log.read_text().splitlines()
+        assert lines[:3] == first
+        assert sorted(int(line.split()[0]) for line in lines) == [7, 8, 9, 10, 11]
+        printed = capsys.readouterr()
+        assert printed.out.strip().splitlines()[-1] == f"won {wins} of 5"
+        assert "2 of 5 games" not in printed.err  # the logged games were not replayed
+        assert "5 of 5 games" in printed.err and "min left" in printed.err
+        assert bench("beginner", 5, 7, FirstClick.OPENING, jobs=1) == wins
+
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
         from game.settings import PRESETS
@@ -295,19 +324,18 @@ def plain_search(text: str, first: Position | None = None) -> Fraction:
     return win(fitting, frozenset())
 
 
-def endgame_of(text: str) -> tuple[Seen, dict[Position, Fraction], int]:
-    snap = Seen.from_text(text)
-    total, probabilities = weigh(snap)
-    return snap, probabilities, total
+def count_of(text: str) -> Count:
+    return count(Seen.from_text(text))
 
 
 @settings(max_examples=60, deadline=None)
 @given(positions())
 def test_the_search_wins_as_often_as_perfect_play(text: str) -> None:
     """Its chance is the best any sequence of moves can do, and its move achieves it."""
-    snap, probabilities, total = endgame_of(text)
-    assume(total > 0 and min(probabilities.values()) > 0 and len(probabilities) <= 10)
-    found = solve_endgame(snap, probabilities, total)
+    counted = count_of(text)
+    weights = counted.mine_weights()
+    assume(min(weights.values()) > 0 and len(weights) <= 10)
+    found = solve_endgame(counted)
     assert found is not None
     assert found.chance == plain_search(text)
     assert plain_search(text, found.move) == found.chance
@@ -315,8 +343,9 @@ def test_the_search_wins_as_often_as_perfect_play(text: str) -> None:
 
 def test_a_riskier_cell_can_win_more_often() -> None:
     """Not the safest cell: the one after which the rest of the game goes best."""
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
-    found = solve_endgame(snap, probabilities, total)
+    counted = count_of(RISKY_BUT_BETTER)
+    probabilities = counted.probabilities()
+    found = solve_endgame(counted)
     assert found is not None
     assert (
         probabilities[found.move] == Fraction(3, 10) > min(probabilities.values()) == Fraction(1, 5)
@@ -331,20 +360,20 @@ def test_a_riskier_cell_can_win_more_often() -> None:
 
 def test_too_many_arrangements_are_left_to_the_look_ahead() -> None:
     """An empty expert board has far more than the search takes on."""
-    snap, probabilities, total = endgame_of("30x16x99\n" + ("H" * 30 + "\n") * 16)
-    assert total > MAX_ARRANGEMENTS
-    assert solve_endgame(snap, probabilities, total) is None
+    counted = count_of("30x16x99\n" + ("H" * 30 + "\n") * 16)
+    assert counted.total > MAX_ARRANGEMENTS
+    assert solve_endgame(counted) is None
 
 
 def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
     """The search spends the caller's step budget too; the page's cap stops it with an error."""
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
+    counted = count_of(RISKY_BUT_BETTER)
     steps = [10**6]
-    solve_endgame(snap, probabilities, total, steps)
+    solve_endgame(counted, steps)
     spent = 10**6 - steps[0]
     assert spent > 0
     with pytest.raises(TooComplexError):
-        solve_endgame(snap, probabilities, total, [spent - 1])
+        solve_endgame(counted, [spent - 1])
 
 
 def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
@@ -352,8 +381,112 @@ def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
 ) -> None:
     """No error without a budget: the guess is then the look-ahead's, with no win chance."""
     monkeypatch.setattr(endgame, "MAX_STEPS", 1)
-    snap, probabilities, total = endgame_of(RISKY_BUT_BETTER)
-    assert solve_endgame(snap, probabilities, total) is None
+    assert solve_endgame(count_of(RISKY_BUT_BETTER)) is None
     analysis = analyse(RISKY_BUT_BETTER)
     assert analysis.win_chance is None
     assert analysis.best is not None and analysis.best != (1, 0)
+
+
+def look_ahead_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, **rules: float
+) -> tuple[Position, Position]:
+    """The look-ahead's guess in *text*, with the rules as they are and with *rules* changed."""
+    counted = count_of(text)
+    with_rule = look_ahead(counted)
+    for name, value in rules.items():
+        monkeypatch.setattr(choice, name, value)
+    return with_rule, look_ahead(count_of(text))
+
+
+INFLUENCE_POSITION = "5x2x2\n01HH1\n01HHH\n"
+"""Found by search: every guess is dead (its number is certain) and a third safe, but
+(3, 0) breaks up a 50/50 that (4, 1) leaves to form."""
+
+
+def test_a_guess_where_a_50_50_may_form_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The long-term risk weight changes the guess to one that wins twice as often."""
+    chosen, without = look_ahead_without(monkeypatch, INFLUENCE_POSITION, INFLUENCE=0.0)
+    assert (chosen, without) == ((3, 0), (4, 1))
+    probabilities = count_of(INFLUENCE_POSITION).probabilities()
+    assert probabilities[chosen] == probabilities[without] == Fraction(1, 3)
+    assert plain_search(INFLUENCE_POSITION, chosen) == Fraction(1, 3)
+    assert plain_search(INFLUENCE_POSITION, without) == Fraction(1, 6)
+    assert plain_search(INFLUENCE_POSITION) == Fraction(1, 3)
+
+
+BLEND_POSITION = "5x3x5\nHHHHH\n24H31\nHHH10\n"
+"""Found by search: two cells at 50%; after (3, 0) the two safest next moves are both
+fairly safe, after (2, 1) only one is, and (3, 0) wins a third more often."""
+
+
+def test_the_second_safest_next_move_counts_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blending in the second-best next move changes the guess for the better."""
+    chosen, without = look_ahead_without(monkeypatch, BLEND_POSITION, BLEND=10**9)
+    assert (chosen, without) == ((3, 0), (2, 1))
+    probabilities = count_of(BLEND_POSITION).probabilities()
+    assert probabilities[chosen] == probabilities[without] == Fraction(1, 2)
+    assert plain_search(BLEND_POSITION, chosen) == Fraction(1, 3) == plain_search(BLEND_POSITION)
+    assert plain_search(BLEND_POSITION, without) == Fraction(1, 4)
+
+
+DEAD_POSITION = "4x5x5\nHHHH\n123H\n001H\n012H\n01HH\n"
+"""Found by search: (0, 0) and (3, 4) score the same and (0, 0) ranks first (top-left),
+but its number is certain, so it tells nothing; (3, 4) wins twice as often."""
+
+
+def test_a_dead_cell_is_guessed_last() -> None:
+    """A guess whose number is already known waits: a living one as safe wins more often."""
+    counted = count_of(DEAD_POSITION)
+    dead, living = (0, 0), (3, 4)
+    assert secondary_safety(counted, dead) == (secondary_safety(counted, living)[0], True)
+    assert not secondary_safety(counted, living)[1]
+    assert choice.safest(counted) == dead
+    assert look_ahead(counted) == living
+    assert plain_search(DEAD_POSITION, living) == Fraction(2, 3) == plain_search(DEAD_POSITION)
+    assert plain_search(DEAD_POSITION, dead) == Fraction(1, 3)
+
+
+@given(positions(), st.data())
+def test_the_count_after_a_reveal_equals_a_fresh_count(text: str, data: st.DataObject) -> None:
+    """Recounting only the touched group gives what counting the new position gives."""
+    counted = count_of(text)
+    weights = counted.mine_weights()
+    cell = data.draw(st.sampled_from(sorted(weights)))
+    for shown in range(9):
+        after = counted.after(cell, shown)
+        try:
+            fresh = count(counted.seen.showing(cell, shown))
+        except ValueError:
+            assert after is None
+            continue
+        assert after is not None
+        assert (after.total, after.probabilities()) == (fresh.total, fresh.probabilities())
+
+
+@given(positions(), st.data())
+def test_forced_cells_are_counted_exactly(text: str, data: st.DataObject) -> None:
+    """`Count.given` counts the arrangements that mine and spare the given cells."""
+    counted = count_of(text)
+    hidden = sorted(counted.mine_weights())
+    chosen = data.draw(st.lists(st.sampled_from(hidden), unique=True, max_size=3))
+    mined = data.draw(st.sets(st.sampled_from(chosen))) if chosen else set()
+    snap = counted.seen
+    table = neighbour_table(snap.width, snap.height)
+    flags = {p for p, c in snap.cells.items() if c is FLAGGED}
+    numbers = [(p, c) for p, c in snap.cells.items() if isinstance(c, int)]
+    expected = sum(
+        1
+        for picked in itertools.combinations(hidden, snap.mines - len(flags))
+        if all(sum(n in flags | set(picked) for n in table[p]) == k for p, k in numbers)
+        and all((c in picked) == (c in mined) for c in chosen)
+    )
+    assert counted.given(mined, set(chosen) - mined) == expected
+
+
+def test_a_remembered_group_costs_the_same_steps() -> None:
+    """A group counted before is charged again, so the budget does not depend on history."""
+    groups.forget()
+    cold, warm = [10**9], [10**9]
+    count(Seen.from_text(LOOK_AHEAD_POSITION), cold)
+    count(Seen.from_text(LOOK_AHEAD_POSITION), warm)
+    assert cold[0] == warm[0] < 10**9

@@ -8,8 +8,9 @@ r"""The solver: exact mine probabilities and the next move, from what a player s
 from __future__ import annotations
 
 from game.seen import Seen
-from game.solver.analysis import Analysis, ImpossiblePositionError, TooComplexError, weigh
+from game.solver.analysis import Analysis, ImpossiblePositionError, count
 from game.solver.choice import choose
+from game.solver.groups import TooComplexError
 from game.text import TextFormatError
 
 __all__ = ["Analysis", "ImpossiblePositionError", "Seen", "TooComplexError", "analyse"]
@@ -33,8 +34,9 @@ def analyse(position: str | Seen, *, budget: int | None = None) -> Analysis:
         except TextFormatError as error:
             raise ValueError(str(error)) from None
     steps = None if budget is None else [budget]
-    total, exact = weigh(position, steps)
-    choice = choose(position, exact, total, steps)
+    counted = count(position, steps)
+    exact = counted.probabilities()
+    choice = choose(counted, steps)
     return Analysis(
         probabilities={cell: float(p) for cell, p in exact.items()},
         best=choice.move,

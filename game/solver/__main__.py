@@ -1,9 +1,16 @@
 """Solver command line: `python -m game.solver bench --preset expert --games N --seed S`.
 
-Plays N games with the solver and prints games per second, the win rate with
-a 95% confidence interval, and, last, `won W of N`. The first click is the
-corner (0, 0) with `--first-click safe` and (3, 3) with `opening`, as the
-published win rates were measured. Games run on every core.
+Plays the games of seeds S to S+N-1 with the solver and prints games per
+second, the win rate with a 95% confidence interval, and, last, `won W of N`.
+The first click is the corner (0, 0) with `--first-click safe` and (3, 3)
+with `opening`, as the published win rates were measured.
+
+`--jobs J` plays on J processes (default: every core). On long runs a
+progress line (games done, rate so far, time left) goes to standard error
+every `--every` seconds. `--log FILE` appends each game's seed and result to
+FILE and skips the seeds FILE already holds, so an interrupted run resumes
+where it stopped, and a run split by seed range over several machines is
+summed by running the whole range once more over the concatenated logs.
 """
 
 from __future__ import annotations
@@ -11,16 +18,19 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
 
 from game import dealer
 from game.events import CellOpened, GameStarted
 from game.seen import Seen
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
-from game.solver.analysis import weigh
+from game.solver.analysis import count
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
 from game.text import format_position
@@ -31,7 +41,8 @@ FIRST_CLICKS = {FirstClick.SAFE: (0, 0), FirstClick.OPENING: (3, 3)}
 def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> bool:
     """Play one game with the solver; return whether it was won.
 
-    Every position met is appended to *seen*, if given (for benchmarks).
+    Every certainly safe cell is revealed at once; otherwise the solver's
+    guess. Every position met is appended to *seen*, if given (for benchmarks).
     """
     game: Game = dealer.play(
         start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
@@ -39,10 +50,9 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
     while game.status is Status.PLAYING:
         if seen is not None:
             seen.append(format_position(game))
-        view = Seen.from_game(game)
-        total, exact = weigh(view)
-        safe = [cell for cell, p in exact.items() if p == 0]
-        guess = choose(view, exact, total).move
+        counted = count(Seen.from_game(game))
+        safe = [cell for cell, w in counted.mine_weights().items() if w == 0]
+        guess = choose(counted).move
         if guess is None:  # cannot happen while playing: some safe cell is hidden
             break
         for cell in safe or [guess]:
@@ -50,8 +60,9 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
     return game.status is Status.WON
 
 
-def _play(args: tuple[Settings, int]) -> bool:
-    return play(*args)
+def _play(args: tuple[Settings, int]) -> tuple[int, bool]:
+    settings, seed = args
+    return seed, play(settings, seed)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,18 +75,74 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - spread, centre + spread
 
 
-def bench(preset: str, games: int, seed: int, first: FirstClick) -> int:
-    """Play *games* games and print the figures; return the number won."""
+def read_log(path: Path, seeds: range) -> dict[int, bool]:
+    """Return the results already in the log at *path* for *seeds* (none if it is missing)."""
+    if not path.exists():
+        return {}
+    done: dict[int, bool] = {}
+    for line in path.read_text().splitlines():
+        seed, result = line.split()
+        if int(seed) in seeds:
+            done[int(seed)] = result == "won"
+    return done
+
+
+def _results(settings: Settings, seeds: list[int], jobs: int) -> Iterator[tuple[int, bool]]:
+    """Yield each seed's result as games finish, on *jobs* processes."""
+    if jobs == 1:
+        yield from (_play((settings, seed)) for seed in seeds)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play, [(settings, s) for s in seeds], chunksize=2)
+
+
+def _progress(done: int, wins: int, games: int, began: float, played: int, out: TextIO) -> None:
+    seconds = time.perf_counter() - began
+    rate = played / seconds if seconds else 0.0
+    left = (games - done) / rate if rate else math.inf
+    print(
+        f"{done} of {games} games, won {wins / done:.1%}, {rate:.2f} games per second,"
+        f" {left / 60:.0f} min left",
+        file=out,
+        flush=True,
+    )
+
+
+def bench(
+    preset: str,
+    games: int,
+    seed: int,
+    first: FirstClick,
+    *,
+    jobs: int = 0,
+    log: Path | None = None,
+    every: float = 30.0,
+) -> int:
+    """Play *games* games from *seed* on, print the figures, and return the number won."""
     settings = replace(PRESETS[preset], first_click=first)
-    jobs = [(settings, seed + i) for i in range(games)]
-    began = time.perf_counter()
-    with multiprocessing.Pool() as pool:
-        wins = sum(pool.imap_unordered(_play, jobs, chunksize=4))
+    seeds = range(seed, seed + games)
+    done = read_log(log, seeds) if log is not None else {}
+    todo = [s for s in seeds if s not in done]
+    wins = sum(done.values())
+    began = shown = time.perf_counter()
+    results: Iterable[tuple[int, bool]] = _results(settings, todo, jobs or os.cpu_count() or 1)
+    with open(log, "a") if log is not None else open(os.devnull, "w") as record:
+        for played, (number, won) in enumerate(results, 1):
+            print(number, "won" if won else "lost", file=record, flush=True)
+            done[number] = won
+            wins += won
+            if time.perf_counter() - shown >= every:
+                shown = time.perf_counter()
+                _progress(len(done), wins, games, began, played, sys.stderr)
     seconds = time.perf_counter() - began
     low, high = wilson(wins, games)
-    print(f"preset {preset}, first click {first.value} at {FIRST_CLICKS[first]}, seeds {seed}..")
-    print(f"{games / seconds:.2f} games per second ({seconds:.1f} s)")
-    print(f"win rate {wins / games:.1%} (95% CI {low:.1%} to {high:.1%})")
+    print(
+        f"preset {preset}, first click {first.value} at {FIRST_CLICKS[first]},"
+        f" seeds {seed} to {seed + games - 1}"
+    )
+    if todo:
+        print(f"{len(todo) / seconds:.2f} games per second ({seconds:.1f} s for {len(todo)})")
+    print(f"win rate {wins / games:.2%} (95% CI {low:.2%} to {high:.2%})")
     print(f"won {wins} of {games}")
     return wins
 
@@ -87,12 +154,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = commands.add_parser("bench", help="play games with the solver and report the win rate")
     run.add_argument("--preset", choices=list(PRESETS), default="expert")
     run.add_argument("--games", type=int, default=100)
-    run.add_argument("--seed", type=int, default=1)
+    run.add_argument("--seed", type=int, default=1, help="the first seed; seeds run S to S+N-1")
     run.add_argument("--first-click", choices=[f.value for f in FirstClick], default="safe")
+    run.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    run.add_argument("--log", type=Path, help="append results here; skip seeds it holds")
+    run.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    bench(args.preset, args.games, args.seed, parse_first_click(args.first_click))
+    if args.jobs < 0:
+        parser.error("--jobs must be at least 1 (or 0 for every core)")
+    bench(
+        args.preset,
+        args.games,
+        args.seed,
+        parse_first_click(args.first_click),
+        jobs=args.jobs,
+        log=args.log,
+        every=args.every,
+    )
     return 0
 
 

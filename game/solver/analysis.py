@@ -1,30 +1,28 @@
 """Exact mine probabilities for a position, by counting every consistent arrangement.
 
 The hidden cells next to a revealed number (the frontier) are split into
-groups that share no number, and each group is enumerated on its own. Within
-a group, cells touched by exactly the same numbers are interchangeable and
-are counted together with binomial weights, which keeps the search small.
-Cells next to no number are never enumerated: any k of the R of them can
-hold mines in C(R, k) ways. The groups are then combined by mine count with
-exact integers, so nothing is lost to rounding on big boards.
+groups that share no number, and each group is counted on its own. Cells
+next to no number (floating cells) are never enumerated: any k of the F of
+them can hold mines in C(F, k) ways. The groups are then combined by
+mine count with exact integers, so nothing is lost to rounding on big boards.
+
+Each group is counted by `game.solver.groups`. A `Count` keeps its groups,
+so the count of the position after one more cell is revealed (`Count.after`,
+what the look-ahead asks for many times per move) counts again only the one
+group that the new number touches.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from game.board import Position, neighbour_table
 from game.seen import FLAGGED, HIDDEN, Seen
-
-Weights = dict[int, int]
-"""Number of arrangements, by number of mines."""
-
-Budget = list[int] | None
-"""Search steps left, shared by every count of one decision (a one-item list), or None."""
+from game.solver.groups import Budget, Constraint, Group, count_group
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +40,6 @@ class Analysis:
     are left for the rest of the game to be searched (`game.solver.endgame`); else None."""
 
 
-class TooComplexError(ValueError):
-    """Counting the arrangements would take more steps than the caller allowed."""
-
-
 class ImpossiblePositionError(ValueError):
     """No arrangement of the mines fits the position; it names the cells that contradict."""
 
@@ -59,13 +53,7 @@ class ImpossiblePositionError(ValueError):
         """The cells that cannot all be right: that number and its flags, or every flag."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Constraint:
-    cells: frozenset[Position]
-    mines: int
-
-
-def constraints_of(seen: Seen) -> tuple[list[_Constraint], int, list[Position]]:
+def constraints_of(seen: Seen) -> tuple[list[Constraint], int, list[Position]]:
     """Return the numbers' constraints on hidden cells, the mines left, and the hidden cells.
 
     Flags count as mines.
@@ -74,11 +62,15 @@ def constraints_of(seen: Seen) -> tuple[list[_Constraint], int, list[Position]]:
     """
     table = neighbour_table(seen.width, seen.height)
     cells = seen.cells
-    flags = sum(1 for c in cells.values() if c is FLAGGED)
-    hidden = seen.hidden()
+    flags = 0
+    hidden = []
     constraints = []
     for pos, shown in cells.items():
-        if not isinstance(shown, int):
+        if shown is HIDDEN:
+            hidden.append(pos)
+            continue
+        if shown is FLAGGED:
+            flags += 1
             continue
         around = table[pos]
         unknown = frozenset(n for n in around if cells[n] is HIDDEN)
@@ -93,7 +85,7 @@ def constraints_of(seen: Seen) -> tuple[list[_Constraint], int, list[Position]]:
                 cells=(pos, *flagged),
             )
         if unknown:
-            constraints.append(_Constraint(unknown, needed))
+            constraints.append(Constraint(unknown, needed))
     left = seen.mines - flags
     if left < 0:
         raise ImpossiblePositionError(
@@ -103,7 +95,7 @@ def constraints_of(seen: Seen) -> tuple[list[_Constraint], int, list[Position]]:
     return constraints, left, hidden
 
 
-def _groups(constraints: Sequence[_Constraint]) -> list[list[_Constraint]]:
+def _groups(constraints: Sequence[Constraint]) -> list[frozenset[Constraint]]:
     """Split constraints into groups that share no cell (union-find over cells)."""
     parent: dict[Position, Position] = {}
 
@@ -119,79 +111,10 @@ def _groups(constraints: Sequence[_Constraint]) -> list[list[_Constraint]]:
         for cell in constraint.cells:
             parent.setdefault(cell, cell)
             parent[find(cell)] = find(first)
-    grouped: dict[Position, list[_Constraint]] = defaultdict(list)
+    grouped: dict[Position, set[Constraint]] = defaultdict(set)
     for constraint in constraints:
-        grouped[find(next(iter(constraint.cells)))].append(constraint)
-    return list(grouped.values())
-
-
-def _enumerate(
-    group: Sequence[_Constraint], budget: Budget = None
-) -> tuple[Weights, dict[Position, Weights]]:
-    """Count a group's arrangements by mine count, and for each cell those where it is a mine.
-
-    Cells touched by the same set of constraints form one class of size s;
-    j mines in a class can sit in C(s, j) ways. Each step of the search
-    spends one unit of *budget*, if given.
-
-    :raises TooComplexError: when the budget runs out.
-    """
-    touching: dict[Position, list[int]] = defaultdict(list)
-    for index, constraint in enumerate(group):
-        for cell in constraint.cells:
-            touching[cell].append(index)
-    classes: dict[tuple[int, ...], list[Position]] = defaultdict(list)
-    for cell, indices in touching.items():
-        classes[tuple(indices)].append(cell)
-    # Most-constrained classes first: failures are found near the root.
-    order = sorted(classes.items(), key=lambda item: -len(item[0]))
-    keys = [k for k, _ in order]
-    sizes = [len(v) for _, v in order]
-    need = [c.mines for c in group]
-    room = [0] * len(group)
-    for key, size in zip(keys, sizes, strict=True):
-        for index in key:
-            room[index] += size
-    totals: Weights = defaultdict(int)
-    class_mines: list[Weights] = [defaultdict(int) for _ in keys]
-    chosen = [0] * len(keys)
-
-    def search(depth: int, mines: int, weight: int) -> None:
-        if budget is not None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise TooComplexError("the position is too large to count exactly in a moment")
-        if depth == len(keys):
-            totals[mines] += weight
-            for i, j in enumerate(chosen):
-                if j:
-                    class_mines[i][mines] += weight * j
-            return
-        key, size = keys[depth], sizes[depth]
-        low = max((need[i] - (room[i] - size) for i in key), default=0)
-        high = min([size, *(need[i] for i in key)])
-        for index in key:
-            room[index] -= size
-        for j in range(max(0, low), high + 1):
-            for index in key:
-                need[index] -= j
-            chosen[depth] = j
-            search(depth + 1, mines + j, weight * comb(size, j))
-            for index in key:
-                need[index] += j
-        chosen[depth] = 0
-        for index in key:
-            room[index] += size
-
-    search(0, 0, 1)
-    per_cell: dict[Position, Weights] = {}
-    for (_, cells), mines in zip(order, class_mines, strict=True):
-        # Arrangements where one given cell of a class of s holds a mine: the class's
-        # j-mine ones times j/s, which is exact since C(s, j) * j / s = C(s-1, j-1).
-        weights = {k: w // len(cells) for k, w in mines.items()}
-        for cell in cells:
-            per_cell[cell] = weights
-    return dict(totals), per_cell
+        grouped[find(next(iter(constraint.cells)))].add(constraint)
+    return [frozenset(g) for g in grouped.values()]
 
 
 def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
@@ -200,6 +123,169 @@ def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
         for j, y in b.items():
             result[i + j] += x * y
     return dict(result)
+
+
+class Count:
+    """Every arrangement of the mines that fits a position, counted group by group.
+
+    `total` is the number of arrangements; `mine_weights` how many of them
+    put a mine on each hidden cell. Both are exact integers.
+    """
+
+    __slots__ = ("_weights", "floating", "group_of", "groups", "left", "seen", "total")
+
+    def __init__(
+        self, seen: Seen, left: int, floating: frozenset[Position], groups: Iterable[Group]
+    ) -> None:
+        self.seen = seen
+        self.left = left
+        """Mines not flagged."""
+        self.floating = floating
+        """Hidden cells next to no number."""
+        self.groups = tuple(groups)
+        self.group_of = {cell: i for i, g in enumerate(self.groups) for cell in g.cells}
+        self._weights: list[tuple[tuple[Position, ...], int]] | None = None
+        self.total = self._combine()
+
+    @classmethod
+    def of(cls, seen: Seen, budget: Budget = None) -> Count:
+        """Count the arrangements of *seen*.
+
+        :raises ValueError: if a number cannot be satisfied.
+        :raises TooComplexError: if the count needs more than *budget* steps.
+        """
+        constraints, left, hidden = constraints_of(seen)
+        groups = [count_group(g, budget) for g in _groups(constraints)]
+        frontier = {cell for g in groups for cell in g.cells}
+        return cls(seen, left, frozenset(c for c in hidden if c not in frontier), groups)
+
+    def after(self, cell: Position, shown: int, budget: Budget = None) -> Count | None:
+        """Count the arrangements once hidden *cell* is revealed showing *shown*.
+
+        Only the groups the new number touches are counted again. Returns
+        None when no arrangement shows that number there.
+
+        :raises TooComplexError: if the count needs more than *budget* steps.
+        """
+        seen = self.seen
+        table = neighbour_table(seen.width, seen.height)
+        cells = seen.cells
+        around = [n for n in table[cell] if cells[n] is HIDDEN]
+        need = shown - sum(1 for n in table[cell] if cells[n] is FLAGGED)
+        if not 0 <= need <= len(around):
+            return None
+        touched = {self.group_of[c] for c in (cell, *around) if c in self.group_of}
+        constraints: set[Constraint] = set()
+        for index in touched:
+            for constraint in self.groups[index].constraints:
+                if cell in constraint.cells:
+                    rest = constraint.cells - {cell}
+                    if not rest:
+                        if constraint.mines:
+                            return None
+                        continue
+                    if constraint.mines > len(rest):
+                        return None
+                    constraint = Constraint(rest, constraint.mines)
+                constraints.add(constraint)
+        if around:
+            constraints.add(Constraint(frozenset(around), need))
+        groups = [g for i, g in enumerate(self.groups) if i not in touched]
+        if constraints:
+            groups.append(count_group(frozenset(constraints), budget))
+        floating = self.floating.difference(around, (cell,))
+        count = Count(seen.showing(cell, shown), self.left, floating, groups)
+        return count if count.total else None
+
+    def given(
+        self, mines: Iterable[Position], safe: Iterable[Position], budget: Budget = None
+    ) -> int:
+        """Return how many arrangements put a mine on each of *mines* and none on *safe*.
+
+        The cells must be hidden. Only the groups they touch are counted again.
+
+        :raises TooComplexError: if the count needs more than *budget* steps.
+        """
+        forced = [Constraint(frozenset((c,)), 1) for c in mines]
+        forced += [Constraint(frozenset((c,)), 0) for c in safe]
+        touched = {self.group_of[c] for f in forced for c in f.cells if c in self.group_of}
+        constraints = set(forced)
+        for index in touched:
+            constraints.update(self.groups[index].constraints)
+        groups = [g for i, g in enumerate(self.groups) if i not in touched]
+        groups.append(count_group(frozenset(constraints), budget))
+        floating = self.floating.difference(c for f in forced for c in f.cells)
+        return Count(self.seen, self.left, floating, groups).total
+
+    def _combine(self) -> int:
+        everything: dict[int, int] = {0: 1}
+        for group in self.groups:
+            everything = _convolve(everything, group.totals)
+        floating, left = len(self.floating), self.left
+        return sum(w * comb(floating, left - k) for k, w in everything.items() if k <= left)
+
+    def class_weights(self) -> list[tuple[tuple[Position, ...], int]]:
+        """Return interchangeable hidden cells, each with the arrangements that mine one of them.
+
+        The floating cells come last, as one class.
+        """
+        if self._weights is not None:
+            return self._weights
+        groups = self.groups
+        floating, left = len(self.floating), self.left
+        # others[i]: the groups other than i convolved, from prefix and suffix products.
+        prefix = [{0: 1}]
+        for group in groups:
+            prefix.append(_convolve(prefix[-1], group.totals))
+        suffix: dict[int, int] = {0: 1}
+        others: list[dict[int, int]] = [{}] * len(groups)
+        for index in range(len(groups) - 1, -1, -1):
+            others[index] = _convolve(prefix[index], suffix)
+            suffix = _convolve(suffix, groups[index].totals)
+        result = []
+        for index, group in enumerate(groups):
+            # rest[k]: ways to place the other mines when k of them are in this group.
+            rest = {
+                k: sum(
+                    w * comb(floating, left - k - j)
+                    for j, w in others[index].items()
+                    if k + j <= left
+                )
+                for k in group.totals
+            }
+            for cells, mines in group.classes:
+                result.append((cells, sum(w * rest[k] for k, w in mines.items())))
+        if floating:
+            everything = prefix[-1]
+            share = sum(
+                w * comb(floating - 1, left - k - 1) for k, w in everything.items() if k < left
+            )
+            result.append((tuple(sorted(self.floating)), share))
+        self._weights = result
+        return result
+
+    def mine_weights(self) -> dict[Position, int]:
+        """Return, for every hidden cell, the arrangements that put a mine on it."""
+        return {cell: w for cells, w in self.class_weights() for cell in cells}
+
+    def probabilities(self) -> dict[Position, Fraction]:
+        """Return each hidden cell's exact probability of holding a mine."""
+        total = self.total
+        return {cell: Fraction(w, total) for cell, w in self.mine_weights().items()}
+
+
+def count(seen: Seen, budget: Budget = None) -> Count:
+    """Count the arrangements of *seen*, checking that at least one fits.
+
+    :raises ValueError: if no arrangement of the mines fits the position.
+    :raises TooComplexError: if the count needs more than *budget* steps.
+    """
+    result = Count.of(seen, budget)
+    if result.total == 0:
+        raise ImpossiblePositionError(
+            "impossible position: no arrangement of the mines fits the numbers"
+        )
+    return result
 
 
 def exact_probabilities(seen: Seen, budget: Budget = None) -> dict[Position, Fraction]:
@@ -211,51 +297,4 @@ def exact_probabilities(seen: Seen, budget: Budget = None) -> dict[Position, Fra
     :raises ValueError: if no arrangement of the mines fits the position.
     :raises TooComplexError: if the count needs more than *budget* steps.
     """
-    return weigh(seen, budget)[1]
-
-
-def weigh(seen: Seen, budget: Budget = None) -> tuple[int, dict[Position, Fraction]]:
-    """Return how many arrangements of the mines fit, and each hidden cell's mine probability.
-
-    The probabilities are `exact_probabilities`; the count comes from the
-    same search, for callers that weigh positions against each other.
-
-    :raises ValueError: if no arrangement of the mines fits the position.
-    :raises TooComplexError: if the count needs more than *budget* steps.
-    """
-    constraints, left, hidden = constraints_of(seen)
-    groups = [_enumerate(g, budget) for g in _groups(constraints)]
-    frontier = {cell for _, per_cell in groups for cell in per_cell}
-    floating = len(hidden) - len(frontier)
-
-    def rest_weight(mines: int) -> int:
-        """Ways to put the remaining mines among the floating cells."""
-        rest = left - mines
-        return comb(floating, rest) if 0 <= rest <= floating else 0
-
-    everything: dict[int, int] = {0: 1}
-    for totals, _ in groups:
-        everything = _convolve(everything, totals)
-    total = sum(w * rest_weight(k) for k, w in everything.items())
-    if total == 0:
-        raise ImpossiblePositionError(
-            "impossible position: no arrangement of the mines fits the numbers"
-        )
-    result: dict[Position, Fraction] = {}
-    for index, (_totals, per_cell) in enumerate(groups):
-        others: dict[int, int] = {0: 1}
-        for other, (other_totals, _) in enumerate(groups):
-            if other != index:
-                others = _convolve(others, other_totals)
-        for cell, weights in per_cell.items():
-            mine_weight = sum(
-                w * o * rest_weight(k + j) for k, w in weights.items() for j, o in others.items()
-            )
-            result[cell] = Fraction(mine_weight, total)
-    if floating:
-        expected = sum(w * rest_weight(k) * (left - k) for k, w in everything.items())
-        share = Fraction(expected, total * floating)
-        for cell in hidden:
-            if cell not in frontier:
-                result[cell] = share
-    return total, result
+    return count(seen, budget).probabilities()

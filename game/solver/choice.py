@@ -1,31 +1,44 @@
-"""Choosing the next cell to reveal from exact probabilities.
+"""Choosing the next cell to reveal from the exact count of arrangements.
 
 A certainly safe cell is always taken. Otherwise the safest cell is not
 always the best guess: a guess that is a little riskier may leave a position
 where the next move is safe, while the safest one leaves another guess.
 Late in a game, when few arrangements of the mines are left, the rest of the
-game is searched exactly (`game.solver.endgame`). Before that, the few
-safest cells are compared by a one-move look-ahead: the chance of surviving
-this guess and the next move, summed over every number the revealed cell can
-show, each weighted by the exact count of arrangements that show it.
+game is searched exactly (`game.solver.endgame`). Before that, the cells
+nearly as safe as the safest are compared by a one-move look-ahead, their
+secondary safety: the chance of surviving this guess and the next move,
+summed over every number the revealed cell can show, each weighted by the
+exact count of arrangements that show it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from game.board import Position, neighbour_table
-from game.seen import FLAGGED, HIDDEN, Seen
-from game.solver.analysis import Budget, TooComplexError, weigh
+from game.seen import FLAGGED, HIDDEN
+from game.solver.analysis import Count
 from game.solver.endgame import solve_endgame
+from game.solver.groups import Budget, TooComplexError
+from game.solver.risk import fifty_fifty_influence
 
-CANDIDATES: Final = 5
-"""How many of the safest cells the look-ahead compares."""
-TOLERANCE: Final = Fraction(1, 20)
-"""How much riskier than the safest a cell may be and still be compared."""
+CUTOFF: Final = 0.9
+"""A cell on the frontier is compared if its safety is at least this share of the safest's."""
+OFF_EDGE: Final = 0.95
+"""Cells next to no number are compared if their safety is at least this share."""
+OFF_EDGE_CANDIDATES: Final = 6
+"""How many cells next to no number are compared, those with fewest hidden neighbours first."""
+BLEND: Final = 4
+"""After a guess, the next move's safety is the safest cell's, blended with the second
+safest's in the ratio BLEND to 1: one good cell is worth less than two."""
+PROGRESS: Final = 0.001
+"""A guess's score gains this share of the chance that it leaves a certainly safe cell:
+the last tie-break."""
+INFLUENCE: Final = 0.9
+"""A guess's score grows by this share of the arrangements in which it belongs to a 50/50
+about to form (`game.solver.risk`), relative to those in which it is safe."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,93 +49,146 @@ class Choice:
     win_chance: Fraction | None = None
 
 
-def choose(
-    seen: Seen,
-    probabilities: Mapping[Position, Fraction],
-    total: int,
-    budget: Budget = None,
-) -> Choice:
+def choose(count: Count, budget: Budget = None) -> Choice:
     """Choose a certainly safe cell if there is one, else the best guess.
 
-    *probabilities* and *total* are the position's as `weigh` gives them.
-
-    Cells are ranked by mine probability, then by fewest hidden neighbours
-    (likelier to show a zero and open an area), then top-left first; the
-    best-ranked safe cell is returned. Without one, the endgame search's move
-    if few enough arrangements are left; else the best-ranked cells within
-    `TOLERANCE` of the safest are compared by `survival`, ties going to the
-    better rank, so the same position always gives the same move. If either
+    None if every hidden cell is certainly a mine (or none is hidden). The
+    safe cell is the `safest` one. Without one, the endgame search's move if
+    few enough arrangements are left, else the `look_ahead` guess. If either
     would take more than what is left of *budget*, the safest cell is
     returned instead.
     """
-    if not probabilities:
+    weights = count.mine_weights()
+    if not weights or min(weights.values()) == count.total:  # nothing left to reveal
         return Choice(None)
-    table = neighbour_table(seen.width, seen.height)
-    cells = seen.cells
-
-    def key(pos: Position) -> tuple[Fraction, int, int, int]:
-        hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
-        return (probabilities[pos], hidden, pos[1], pos[0])
-
-    ranked = sorted(probabilities, key=key)
-    safest = probabilities[ranked[0]]
-    if safest == 0:
-        return Choice(ranked[0])
-    candidates = [p for p in ranked[:CANDIDATES] if probabilities[p] <= safest + TOLERANCE]
+    first = safest(count)
+    if weights[first] == 0:
+        return Choice(first)
     try:
-        endgame = solve_endgame(seen, probabilities, total, budget)
+        endgame = solve_endgame(count, budget)
         if endgame is not None:
             return Choice(endgame.move, endgame.chance)
-        if len(candidates) == 1:
-            return Choice(ranked[0])
-        best, best_score = ranked[0], Fraction(-1)
-        for pos in candidates:
-            if 1 - probabilities[pos] <= best_score:  # survival cannot beat it
-                continue
-            score = survival(
-                seen, pos, total, budget, beat=best_score, safety=1 - probabilities[pos]
-            )
-            if score > best_score:
-                best, best_score = pos, score
+        return Choice(look_ahead(count, budget))
     except TooComplexError:
-        return Choice(ranked[0])
-    return Choice(best)
+        return Choice(first)
 
 
-def survival(
-    seen: Seen,
-    pos: Position,
-    total: int,
-    budget: Budget = None,
-    *,
-    beat: Fraction = Fraction(0),
-    safety: Fraction = Fraction(1),
-) -> Fraction:
-    """Return the chance that revealing *pos* is safe and the move after it is too.
+def safest(count: Count) -> Position:
+    """Return the safest hidden cell: ties go to fewest hidden neighbours, then top-left.
 
-    For each number *pos* may show, the arrangements that show it (out of
-    *total*) times the safety of the best next move in that position: 1 if
-    some cell is then certainly safe, else one minus the lowest probability.
-    Given *beat* (the best chance found so far) and the chance *safety* that
-    *pos* is safe, the count stops once the result cannot exceed *beat*, and
-    returns what it has, which is then no more than *beat*.
+    Fewer hidden neighbours make a zero, which opens an area, likelier.
     """
+    weights = count.mine_weights()
+    lowest = min(weights.values())
+    return min(
+        (p for p, w in weights.items() if w == lowest),
+        key=lambda p: (_hidden_around(count, p), p[1], p[0]),
+    )
+
+
+def _hidden_around(count: Count, pos: Position) -> int:
+    seen = count.seen
+    cells = seen.cells
+    return sum(1 for n in neighbour_table(seen.width, seen.height)[pos] if cells[n] is HIDDEN)
+
+
+def look_ahead(count: Count, budget: Budget = None) -> Position:
+    """Return the best guess by a one-move look-ahead: living cells first, then the best score.
+
+    Meant for a position with no certainly safe cell. The candidates are the
+    cells next to a number at least `CUTOFF` times as safe as the safest cell,
+    up to `OFF_EDGE_CANDIDATES` cells next to no number (fewest hidden
+    neighbours first) when those are `OFF_EDGE` times as safe, and the cells
+    where a 50/50 may form that pass the cut-off. A cell whose number is
+    already certain (dead: revealing it tells nothing) comes after every
+    living one. The score is `secondary_safety`, raised for cells where a
+    50/50 may form (`INFLUENCE`). Ties go to the safer cell, then the one with
+    fewer hidden neighbours, then the top-left one. A candidate that cannot
+    beat the best so far is skipped.
+
+    :raises TooComplexError: if the counts need more than *budget* steps.
+    """
+    weights = count.mine_weights()
+    total = count.total
+    first = safest(count)
+    best_safety = 1 - weights[first] / total
+    influence = fifty_fifty_influence(count, weights, budget) if INFLUENCE else {}
+    frontier = [
+        p
+        for p, w in weights.items()
+        if p not in count.floating and 1 - w / total >= CUTOFF * best_safety
+    ]
+    floating = sorted(count.floating, key=lambda p: (_hidden_around(count, p), p[1], p[0]))
+    if floating and 1 - weights[floating[0]] / total >= OFF_EDGE * best_safety:
+        frontier += floating[:OFF_EDGE_CANDIDATES]
+    frontier += [
+        p for p in influence if p not in frontier and 1 - weights[p] / total >= CUTOFF * best_safety
+    ]
+    candidates = sorted(frontier, key=lambda p: (weights[p], _hidden_around(count, p), p[1], p[0]))
+    best, best_score, best_dead = first, -1.0, True
+    for pos in candidates:
+        lift = 1 + INFLUENCE * influence.get(pos, 0) / (total - weights[pos])
+        if not best_dead and (1 - weights[pos] / total) * lift * (1 + PROGRESS) <= best_score:
+            continue
+        score, dead = secondary_safety(
+            count, pos, budget, beat=0.0 if best_dead else best_score / lift
+        )
+        score *= lift
+        if (best_dead and not dead) or (dead == best_dead and score > best_score):
+            best, best_score, best_dead = pos, score, dead
+    return best
+
+
+def secondary_safety(
+    count: Count, pos: Position, budget: Budget = None, *, beat: float = 0.0
+) -> tuple[float, bool]:
+    """Return the score of guessing *pos*, and whether its number is already certain.
+
+    The score is the chance that *pos* is safe and the move after it is too:
+    for each number *pos* may show, the share of arrangements that show it
+    times the safety of the next move in that position (`next_safety`), the
+    sum raised by `PROGRESS` times the chance that a safe cell follows. Once
+    the score cannot exceed *beat*, the count stops and returns what it has,
+    which is then no more than *beat*, and False (not known to be dead).
+    """
+    seen = count.seen
     table = neighbour_table(seen.width, seen.height)
     flags = sum(1 for n in table[pos] if seen.cells[n] is FLAGGED)
     hidden = sum(1 for n in table[pos] if seen.cells[n] is HIDDEN)
-    chance = Fraction(0)
-    unseen = safety
+    total = count.total
+    score = progress = 0.0
+    unseen = 1 - count.mine_weights()[pos] / total
+    outcomes = 0
     for shown in range(flags, flags + hidden + 1):
-        after = seen.showing(pos, shown)
-        try:
-            count, odds = weigh(after, budget)
-        except TooComplexError:
-            raise
-        except ValueError:  # no arrangement shows this number
+        after = count.after(pos, shown, budget)
+        if after is None:  # no arrangement shows this number
             continue
-        share = Fraction(count, total)
-        chance += share * (1 - min(odds.values(), default=Fraction(0)))
+        outcomes += 1
+        share = after.total / total
+        safety = next_safety(after)
+        score += share * safety
+        if safety == 1:
+            progress += share
         unseen -= share
-        if chance + unseen < beat:
-            break
-    return chance
+        if (score + unseen) * (1 + PROGRESS) < beat:
+            return score * (1 + PROGRESS * progress), False
+    return score * (1 + PROGRESS * progress), outcomes == 1
+
+
+def next_safety(count: Count) -> float:
+    """Return the safety of the best move in a position.
+
+    That is 1 if a cell is certainly safe or none is hidden (the game is won).
+    Otherwise the safest cell's safety blended with the second safest's, in the
+    ratio `BLEND` to 1.
+    """
+    first = second = count.total
+    for cells, weight in count.class_weights():
+        if weight < first:
+            second = first if len(cells) == 1 else weight
+            first = weight
+        elif weight < second:
+            second = weight
+    if first == 0 or not count.mine_weights():
+        return 1.0
+    return 1 - (BLEND * first + second) / ((BLEND + 1) * count.total)

@@ -6,6 +6,12 @@ could be revealed, every number it could show, and so on to the end, the
 move with the best chance of winning. The look-ahead that chooses guesses
 earlier sees one move ahead; this search sees to the end of the game.
 
+A set of arrangements is one integer, bit j standing for arrangement j, so
+splitting a set by what a cell shows is a few integer ANDs, and a set is its
+own key in the table of positions already searched. A strategy wins in a
+whole number of the arrangements, so chances are counted as integers and
+divided once at the end.
+
 Two facts keep the search small. A cell that is safe in every arrangement
 left but whose number is not yet known is free information, and taking it
 before any guess never lowers the chance of winning, so it is taken at once.
@@ -22,18 +28,15 @@ from typing import Final
 
 from game.board import Position, neighbour_table
 from game.seen import FLAGGED, Seen
-from game.solver.analysis import Budget, TooComplexError
+from game.solver.analysis import Count
+from game.solver.groups import Budget, TooComplexError
 
 MAX_ARRANGEMENTS: Final = 750
 """The most arrangements the search takes on."""
 MAX_STEPS: Final = 100_000
-"""The most steps it takes before leaving the move to the look-ahead (half a second of
-CPython). Visiting a position looks at each of its arrangements once per cell; one step
-is sixteen of those looks, about as long as a step of the exact count."""
+"""The most steps it takes before leaving the move to the look-ahead. Visiting a position
+looks at each of its arrangements once per cell; one step is sixteen of those looks."""
 _LOOKS_PER_STEP: Final = 16
-
-MINE: Final = -1
-"""The outcome of revealing a cell that holds a mine."""
 
 
 class _TooLargeError(Exception):
@@ -48,48 +51,47 @@ class Endgame:
     chance: Fraction
 
 
-def solve_endgame(
-    seen: Seen,
-    probabilities: Mapping[Position, Fraction],
-    total: int,
-    budget: Budget = None,
-) -> Endgame | None:
+def solve_endgame(count: Count, budget: Budget = None) -> Endgame | None:
     """Return the guess with the best chance of winning, or None if the search is too large.
 
     Meant for a position with no certainly safe cell (that would be revealed
-    first). *probabilities* are the position's exact ones and *total* its
-    count of arrangements. Ties go to the safer cell, then the top-left one.
-    Each step of the search spends one unit of *budget*, if given.
+    first); *count* is its count of arrangements. Ties go to the safer cell,
+    then the top-left one. Each step of the search spends one unit of
+    *budget*, if given.
 
     :raises TooComplexError: when the budget runs out.
     """
-    if total > MAX_ARRANGEMENTS:
+    if count.total > MAX_ARRANGEMENTS:
         return None
+    weights = count.mine_weights()
+    seen = count.seen
     mines = {p for p, c in seen.cells.items() if c is FLAGGED} | {
-        p for p, v in probabilities.items() if v == 1
+        p for p, w in weights.items() if w == count.total
     }
     try:
-        cells, layouts = _arrangements(seen, probabilities, mines)
-        return _Search(seen, probabilities, mines, cells, layouts, budget).best()
+        cells, layouts = _arrangements(seen, weights, count.total, mines)
+        return _Search(seen, weights, mines, cells, layouts, budget).best()
     except _TooLargeError:
         return None
 
 
 def _arrangements(
-    seen: Seen, probabilities: Mapping[Position, Fraction], mines: Set[Position]
+    seen: Seen, weights: Mapping[Position, int], total: int, mines: Set[Position]
 ) -> tuple[list[Position], list[int]]:
     """List the undecided cells and every arrangement of their mines, one bit per cell.
 
+    *weights* are the arrangements that mine each hidden cell, out of *total*;
     *mines* are the flags and the cells certain to hold a mine.
 
     :raises _TooLargeError: past `MAX_ARRANGEMENTS` arrangements.
     """
     table = neighbour_table(seen.width, seen.height)
-    undecided = [p for p, v in probabilities.items() if 0 < v < 1]
+    undecided = [p for p, w in weights.items() if 0 < w < total]
+    open_cells = set(undecided)
     needs: list[tuple[list[Position], int]] = []
     for pos, shown in seen.cells.items():
         if isinstance(shown, int):
-            around = [n for n in table[pos] if n in probabilities and 0 < probabilities[n] < 1]
+            around = [n for n in table[pos] if n in open_cells]
             if around:
                 needs.append((around, shown - sum(1 for n in table[pos] if n in mines)))
     # Cells next to numbers first, so that a failing number is found near the root.
@@ -128,12 +130,12 @@ def _arrangements(
 
 
 class _Search:
-    """The game tree over a list of arrangements; a node is a tuple of their indices."""
+    """The game tree over a list of arrangements; a node is a set of them, as bits of an int."""
 
     def __init__(
         self,
         seen: Seen,
-        probabilities: Mapping[Position, Fraction],
+        weights: Mapping[Position, int],
         mines: Set[Position],
         cells: Sequence[Position],
         layouts: Sequence[int],
@@ -144,59 +146,58 @@ class _Search:
         known = [sum(1 for n in table[p] if n in mines) for p in cells]
         around = [sum(1 << bit[n] for n in table[p] if n in bit) for p in cells]
         self.cells = cells
-        self.probabilities = probabilities
-        self.outcomes = [
-            [
-                MINE if layout >> i & 1 else (layout & around[i]).bit_count() + known[i]
-                for layout in layouts
-            ]
-            for i in range(len(cells))
-        ]
+        self.weights = weights
+        # For each cell: the arrangements with a mine there, and the others by number shown.
+        self.mined: list[int] = []
+        self.shows: list[list[int]] = []
+        for i in range(len(cells)):
+            by_number: dict[int, int] = {}
+            mined = 0
+            for j, layout in enumerate(layouts):
+                if layout >> i & 1:
+                    mined |= 1 << j
+                else:
+                    shown = (layout & around[i]).bit_count() + known[i]
+                    by_number[shown] = by_number.get(shown, 0) | 1 << j
+            self.mined.append(mined)
+            self.shows.append(list(by_number.values()))
         self.size = len(layouts)
         self.budget = budget
         self.steps = 0
-        self.chances: dict[tuple[int, ...], Fraction] = {}
+        self.wins: dict[int, int] = {}
 
     def best(self) -> Endgame | None:
         """Return the best first move, trying the cells safest first."""
-        root = tuple(range(self.size))
+        root = (1 << self.size) - 1
         order = sorted(
             range(len(self.cells)),
-            key=lambda i: (self.probabilities[self.cells[i]], self.cells[i][1], self.cells[i][0]),
+            key=lambda i: (self.weights[self.cells[i]], self.cells[i][1], self.cells[i][0]),
         )
-        found: Endgame | None = None
+        found: tuple[int, int] | None = None
         for i in order:
-            split = self._split(root, i)
-            safe = self.size - len(split.get(MINE, ()))
-            if safe == 0 or (found is not None and Fraction(safe, self.size) <= found.chance):
+            safe = self.size - self.mined[i].bit_count()
+            if safe == 0 or (found is not None and safe <= found[1]):
                 continue
-            chance = self._after(split, self.size)
-            if found is None or chance > found.chance:
-                found = Endgame(self.cells[i], chance)
-        return found
+            won = self._after(root, i)
+            if found is None or won > found[1]:
+                found = (i, won)
+        if found is None:
+            return None
+        return Endgame(self.cells[found[0]], Fraction(found[1], self.size))
 
-    def _split(self, node: tuple[int, ...], cell: int) -> dict[int, tuple[int, ...]]:
-        """Group the arrangements of *node* by what *cell* would show."""
-        outcome = self.outcomes[cell]
-        groups: dict[int, list[int]] = {}
-        for a in node:
-            groups.setdefault(outcome[a], []).append(a)
-        return {shown: tuple(group) for shown, group in groups.items()}
+    def _after(self, node: int, cell: int) -> int:
+        """Return in how many arrangements of *node* the game is won after revealing *cell*."""
+        return sum(self._won(node & part) for part in self.shows[cell] if node & part)
 
-    def _after(self, split: Mapping[int, tuple[int, ...]], size: int) -> Fraction:
-        """Return the chance of winning after a reveal that splits *size* arrangements so."""
-        return sum(
-            (Fraction(len(g), size) * self._chance(g) for s, g in split.items() if s != MINE),
-            Fraction(0),
-        )
-
-    def _chance(self, node: tuple[int, ...]) -> Fraction:
-        """Return the chance of winning from *node* with perfect play."""
-        if len(node) == 1:
-            return Fraction(1)
-        if node in self.chances:
-            return self.chances[node]
-        cost = 1 + len(node) * len(self.cells) // _LOOKS_PER_STEP
+    def _won(self, node: int) -> int:
+        """Return in how many of the arrangements of *node* perfect play wins."""
+        if node & (node - 1) == 0:  # a single arrangement: everything is known
+            return 1
+        known = self.wins.get(node)
+        if known is not None:
+            return known
+        size = node.bit_count()
+        cost = 1 + size * len(self.cells) // _LOOKS_PER_STEP
         self.steps += cost
         if self.steps > MAX_STEPS:
             raise _TooLargeError
@@ -204,24 +205,25 @@ class _Search:
             self.budget[0] -= cost
             if self.budget[0] < 0:
                 raise TooComplexError("the position is too large to search in a moment")
-        guesses: list[tuple[int, dict[int, tuple[int, ...]]]] = []
-        for cell in range(len(self.cells)):
-            split = self._split(node, cell)
-            mines = len(split.get(MINE, ()))
-            if mines == 0 and len(split) > 1:  # free information: take it first
-                chance = self._after(split, len(node))
-                break
-            if 0 < mines < len(node):
-                guesses.append((mines, split))
-        else:
-            chance = Fraction(0)
-            tried: set[frozenset[tuple[int, ...]]] = set()
-            for mines, split in sorted(guesses, key=lambda g: g[0]):
-                if Fraction(len(node) - mines, len(node)) <= chance:
+        guesses: list[tuple[int, int, frozenset[int]]] = []
+        won = -1
+        for cell, parts in enumerate(self.shows):
+            split = frozenset(node & part for part in parts if node & part)
+            mined = (node & self.mined[cell]).bit_count()
+            if mined == 0:
+                if len(split) > 1:  # free information: take it first
+                    won = sum(self._won(part) for part in split)
+                    break
+            elif mined < size:
+                guesses.append((mined, cell, split))
+        if won < 0:
+            won = 0
+            tried: set[frozenset[int]] = set()
+            for mined, _, split in sorted(guesses):
+                if size - mined <= won:
                     break  # no riskier guess can do better
-                shape = frozenset(g for s, g in split.items() if s != MINE)
-                if shape not in tried:
-                    tried.add(shape)
-                    chance = max(chance, self._after(split, len(node)))
-        self.chances[node] = chance
-        return chance
+                if split not in tried:
+                    tried.add(split)
+                    won = max(won, sum(self._won(part) for part in split))
+        self.wins[node] = won
+        return won
