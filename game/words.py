@@ -145,3 +145,51 @@ def impossible(error: ImpossiblePositionError) -> str:
     if error.cells:
         return "there are more flags than mines (highlighted)"
     return "no arrangement of the mines fits the numbers and flags"
+
+
+def counter_digits(number: int) -> str:
+    """Draw a counter as the classic display does: three digits, the sign taking one.
+
+    >>> [counter_digits(n) for n in (7, 99, -4, -123, 1234)]
+    ['007', '099', '-04', '-99', '999']
+    """
+    if number < 0:
+        return f"-{min(-number, 99):02d}"
+    return f"{min(number, 999):03d}"
+
+
+def result_figures(numbers: Figures) -> str:
+    """Say a finished game's main figures in one short line, for the result card."""
+    rate = f" · 3BV/s {numbers.three_bv_per_second:.2f}" if numbers.ms else ""
+    return f"{seconds(numbers.ms)}{rate} · efficiency {numbers.efficiency:.0%}"
+
+
+def daily_share(session: Session) -> str:
+    """Return a finished daily game's result to share: no board, no spoilers.
+
+    Empty for any other game, or while it runs.
+    """
+    numbers = session.figures
+    day = session.request.daily
+    if numbers is None or day is None:
+        return ""
+    name = session.start.settings.preset_name() or "custom"
+    won = session.live.status is Status.WON
+    outcome = f"won in {seconds(numbers.ms)}" if won else "lost"
+    rate = f" · 3BV/s {numbers.three_bv_per_second:.2f}" if won and numbers.ms else ""
+    helped = " · assisted" if session.aids else ""
+    return f"Minesweeper in Python · daily {name} {day} · {outcome}{rate}{helped}"
+
+
+def aid_notice(aid: Aid) -> str:
+    """Say, the first time help is used in a game, that the game now counts as assisted."""
+    return (
+        f"{aid.value.capitalize()} used: this game now counts as assisted"
+        " (it counts as played, never for a best time)."
+    )
+
+
+def opened(before: int, after: int) -> str:
+    """Say how many cells a move opened, for screen readers."""
+    count = after - before
+    return f"{plural(count, 'cell')} opened." if count > 0 else ""

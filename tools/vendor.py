@@ -66,6 +66,7 @@ SITE_FILES = (
     "pyscript.toml",
     "manifest.webmanifest",
     "js/loading.js",
+    "js/shell.js",
     "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",

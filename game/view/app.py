@@ -32,10 +32,10 @@ from game.view.files import Files
 from game.view.running import Runner
 from game.view.statistics import Statistics
 from game.view.storage import Store
-from game.view.summary import render_summary
+from game.view.summary import Summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
-from game.words import daily_note, discarded, result_line
+from game.words import counter_digits, daily_note, discarded, opened, result_line
 
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
@@ -60,6 +60,7 @@ class App:
         self.timeline = Timeline(self.show, self.undo, self.toggle_replay)
         self.tools = Tools(
             self.board,
+            self.store,
             hint=self.hint,
             solver_move=self.solver_move,
             solver_plays=self.toggle_solver,
@@ -69,6 +70,7 @@ class App:
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.files = Files(self.store, lambda: self.session, self.replace)
         self.best_note = ""
+        self.summary = Summary(lambda: self.new_game(self.session.request))
         self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
@@ -114,14 +116,15 @@ class App:
         if session.shown is not old.shown:
             self.board.mark({})
         self.board.render(session.shown)
-        mines_left = by_id("mines-left")
-        mines_left.textContent = str(session.shown.mines_left)
-        mines_left.setAttribute("data-pad", _pad(session.shown.mines_left))
+        show_counter("mines-left", session.shown.mines_left)
         face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
         by_id("reset").setAttribute("data-face", face)
         self.timeline.render(session)
-        self.tools.render(session.shown, session.odds_on, session.running is Running.SOLVER)
-        render_summary(session, self.best_note)
+        self.tools.render(session, old)
+        self.summary.render(session, self.best_note)
+        if session.live is not old.live and session.live.start is old.live.start:
+            before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
+            by_id("announce").textContent = opened(before, after)
         by_id("copy-layout").hidden = session.exact_board() is None
         self.runner.run(session.running)
         self.show_time()
@@ -231,12 +234,23 @@ class App:
             self.on_move(CellOpened(best), Aid.SOLVER_MOVE)
 
     def on_page_key(self, event: JsEvent) -> None:
-        """Ctrl+Z or Cmd+Z undoes, anywhere on the page but in text fields."""
-        if str(event.key).lower() == "z" and (event.ctrlKey or event.metaKey):
-            if str(event.target.tagName) in ("INPUT", "SELECT") and event.target.type != "range":
-                return
+        """Keys that work anywhere but in text fields: Ctrl+Z undoes, F2 or N starts anew.
+
+        Escape hides the result card (open dialogs close by themselves).
+        """
+        target = event.target
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and target.type != "range":
+            return
+        key = str(event.key)
+        command = event.ctrlKey or event.metaKey
+        if key.lower() == "z" and command:
             event.preventDefault()
             self.undo()
+        elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
+            event.preventDefault()
+            self.new_game(self.session.request)
+        elif key == "Escape" and not by_id("result").hidden:
+            self.summary.hide()
 
     # -- small views ---------------------------------------------------------------------
 
@@ -253,14 +267,13 @@ class App:
         seconds = min(999, self.session.elapsed(now()) // 1000)
         if seconds != self.shown_seconds:
             self.shown_seconds = seconds
-            timer = by_id("timer")
-            timer.textContent = str(seconds)
-            timer.setAttribute("data-pad", _pad(seconds))
+            show_counter("timer", seconds)
 
 
-def _pad(number: int) -> str:
-    """Return the zeros that make a non-negative counter three digits wide."""
-    return "0" * max(0, 3 - len(str(number))) if number >= 0 else ""
+def show_counter(name: str, number: int) -> None:
+    """Write *number* as the counter *name*'s text, and draw its classic three digits."""
+    by_id(name).textContent = str(number)
+    document.querySelector(f'[data-for="{name}"]').textContent = counter_digits(number)
 
 
 def main() -> None:

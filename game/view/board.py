@@ -203,12 +203,16 @@ class BoardView:
 
     def on_key_down(self, event: JsEvent) -> None:
         """Arrows move, Space and Enter reveal or chord, F flags (Ctrl+F stays the browser's)."""
-        if event.ctrlKey or event.metaKey or event.altKey or self.shown is None:
-            return
         key = str(event.key)
+        if self.shown is None or event.altKey:
+            return
         board = self.shown.board
         x, y = self.focus
-        if key in _ARROWS:
+        if event.ctrlKey or event.metaKey:  # Ctrl+F stays the browser's; Ctrl+Home/End are ours
+            if key not in ("Home", "End"):
+                return
+            self.move_focus((0, 0) if key == "Home" else (board.width - 1, board.height - 1))
+        elif key in _ARROWS:
             dx, dy = _ARROWS[key]
             self.move_focus(
                 (min(board.width - 1, max(0, x + dx)), min(board.height - 1, max(0, y + dy)))

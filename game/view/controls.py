@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
@@ -21,6 +21,10 @@ class Controls:
         self.board = board
         self.request: GameRequest | None = None
         listen(by_id("difficulty"), "change", lambda _e: self.on_difficulty())
+        on_click("custom-cancel", lambda: by_id("custom-dialog").close())
+        # However the form closes (Start, Cancel, Escape), the selector shows the game again.
+        listen(by_id("custom-dialog"), "close", lambda _e: self.show_request())
+        on_click("portrait-offer", lambda: self.start(PRESETS["expert-portrait"]))
         listen(by_id("custom"), "submit", self.on_custom_submit)
         listen(by_id("noguess"), "change", lambda _e: self.on_no_guess())
         on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
@@ -30,10 +34,7 @@ class Controls:
         """Make the selector, the form and the boxes show *request*'s settings."""
         self.request = request
         settings = request.settings
-        name = settings.preset_name() if request.layout is None else "layout"
-        by_id("difficulty").value = name or "custom"
-        if name is not None:
-            by_id("custom").hidden = True
+        self.show_request()
         for field, value in (
             ("custom-width", settings.width),
             ("custom-height", settings.height),
@@ -42,12 +43,21 @@ class Controls:
             by_id(field).value = str(value)
         by_id("custom-first").value = settings.first_click.value
         by_id("noguess").checked = settings.no_guess
+        portrait = float(window.innerHeight) > float(window.innerWidth)
+        by_id("portrait-offer").hidden = not (portrait and settings.preset_name() == "expert")
         preset = settings.preset_name() or "beginner"
         done = daily_done(preset, today())
         button = by_id("daily")
         button.setAttribute("data-done", "true" if done else "false")
         state = "played today" if done else "not played yet today"
         button.setAttribute("aria-label", f"Daily board ({preset}, {state})")
+
+    def show_request(self) -> None:
+        """Make the difficulty selector name the game being played."""
+        request = self.request
+        if request is not None:
+            name = request.settings.preset_name() if request.layout is None else "layout"
+            by_id("difficulty").value = name or "custom"
 
     def with_no_guess(self, settings: Settings) -> Settings:
         """Return *settings* with the "No guessing" box's choice.
@@ -74,10 +84,9 @@ class Controls:
         """Start a preset game, or open the custom form."""
         value = str(by_id("difficulty").value)
         if value in PRESETS:
-            by_id("custom").hidden = True
             self.start(PRESETS[value])
         else:
-            by_id("custom").hidden = False
+            by_id("custom-dialog").showModal()
             by_id("custom-width").focus()
 
     def on_no_guess(self) -> None:
@@ -99,8 +108,8 @@ class Controls:
             error.textContent = f"Not started: {problem}."
             return
         error.textContent = ""
-        by_id("custom").hidden = True
         self.start(settings)
+        by_id("custom-dialog").close()
 
     def daily_game(self) -> None:
         """Start today's board of the current preset (beginner for other games)."""

@@ -17,11 +17,13 @@ from game.noguess import NoGuessError, deal_steps
 from game.seen import Seen
 from game.session import Aid, Running, Session
 from game.solver import analyse
-from game.view.dom import now, say
+from game.view.dom import by_id, now, say
 from game.view.tools import ANALYSIS_BUDGET
 
 STEP_MS: Final = 450
-"""Pace of the replay and of the solver playing on: slow enough to follow each move."""
+"""Pace of the replay and of the solver playing on at 1x: slow enough to follow each move."""
+REAL_PACE_MS: Final = (60, 3_000)
+"""The shortest and longest wait between moves replayed at the game's own pace."""
 
 
 class Runner:
@@ -50,15 +52,33 @@ class Runner:
         return self.search is not None
 
     def run(self, running: Running) -> None:
-        """Step the replay or the solver at a readable pace while the session says so."""
+        """Step the replay or the solver at the chosen pace while the session says so."""
         if running is Running.NOTHING and self.stepper is not None:
-            window.clearInterval(self.stepper)
+            window.clearTimeout(self.stepper)
             self.stepper = None
         elif running is not Running.NOTHING and self.stepper is None:
-            self.stepper = window.setInterval(self.step_proxy, STEP_MS)
+            self.stepper = window.setTimeout(self.step_proxy, self.pause())
+
+    def pause(self) -> float:
+        """Return the wait before the next step: the game's own pace, or 450 ms over a speed."""
+        speed = str(by_id("speed").value)
+        session = self.current()
+        if speed != "real":
+            return STEP_MS / float(speed)
+        step = session.step
+        if session.running is Running.REPLAY and 0 < step < len(session.times):
+            shortest, longest = REAL_PACE_MS
+            return min(longest, max(shortest, session.times[step] - session.times[step - 1]))
+        return STEP_MS
 
     def step(self) -> None:
         """One step of what runs: the next move of the replay, or the solver's next move."""
+        self.stepper = None
+        self.advance()
+        self.run(self.current().running)  # the next step, if something still runs
+
+    def advance(self) -> None:
+        """Make the step itself (updating the session renders it, and may stop what runs)."""
         session = self.current()
         if session.running is Running.REPLAY:
             self.update(session.replay_step())

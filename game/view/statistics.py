@@ -40,28 +40,33 @@ class Statistics:
         on_click("stats-reset", self.ask_reset)
         on_click("stats-reset-yes", self.reset)
         on_click("stats-reset-no", self.cancel_reset)
+        # Escape closes the dialog by itself; whichever way it closes, focus goes back.
+        listen(by_id("stats"), "close", lambda _e: self.closed())
 
     def keep(self, records: Records) -> str:
         """Hold *records* and store them; return a notice if the browser would not keep them."""
         self.records = records
         self.changed()
-        if not by_id("stats").hidden:
+        if by_id("stats").open:
             self.show(self.mode())
         if self.store.write(RECORDS_KEY, records.to_json()):
             return ""
         return "This browser would not store your records; export them to keep them."
 
     def toggle(self) -> None:
-        """Open the panel on the current game's mode, or close it."""
+        """Open the panel (a dialog) on the current game's mode, or close it."""
         panel = by_id("stats")
-        panel.hidden = not panel.hidden
-        by_id("stats-open").setAttribute("aria-expanded", "false" if panel.hidden else "true")
-        if panel.hidden:
-            self.cancel_reset()
-            by_id("stats-open").focus()
+        if panel.open:
+            panel.close()
         else:
             self.show(self.mode())
+            panel.showModal()
             by_id("stats-mode").focus()
+
+    def closed(self) -> None:
+        """Forget a pending reset and give focus back to the button that opened the panel."""
+        self.cancel_reset()
+        by_id("stats-open").focus()
 
     def show(self, mode: str) -> None:
         """Fill the panel with the records of *mode*."""

@@ -7,11 +7,16 @@ from typing import Final
 
 from game.board import Position
 from game.seen import Seen
+from game.session import Aid, Running, Session
 from game.solver import Analysis, ImpossiblePositionError, analyse
 from game.state import Game
 from game.view.board import BoardView
-from game.view.dom import on_click, say, set_pressed
-from game.words import hint_text, impossible
+from game.view.dom import by_id, on_click, say, set_pressed
+from game.view.storage import Store
+from game.words import aid_notice, hint_text, impossible
+
+QUIET_KEY: Final = "pyminesweeper.quiet-aids"
+"""Set when the player asked not to be told again that help makes a game assisted."""
 
 ANALYSIS_BUDGET: Final = 40_000
 """Steps the solver may take on one position in the page: about three times the hardest
@@ -25,6 +30,7 @@ class Tools:
     def __init__(
         self,
         board: BoardView,
+        store: Store,
         *,
         hint: Callable[[], None],
         solver_move: Callable[[], None],
@@ -32,12 +38,16 @@ class Tools:
         odds: Callable[[], None],
     ) -> None:
         self.board = board
+        self.store = store
+        self.quiet = store.read(QUIET_KEY) == "1"
+        """The player asked not to be told when a game becomes assisted."""
         self.odds_of: Game | None = None
         """The game whose odds the board shows, so they are counted once per position."""
         on_click("hint", hint)
         on_click("autoplay", solver_move)
         on_click("autoplay-run", solver_plays)
         on_click("overlay", odds)
+        on_click("aid-note-never", self.never_tell)
 
     def analyse(self, game: Game, what: str) -> Analysis | None:
         """Return the solver's analysis of *game*, or None after saying why there is none."""
@@ -69,11 +79,14 @@ class Tools:
         analysis = self.analyse(game, "The solver cannot move")
         return None if analysis is None else analysis.best
 
-    def render(self, game: Game, odds_on: bool, solver_running: bool) -> None:
-        """Show the odds of *game* while they are on, and the solver's running state."""
-        set_pressed("overlay", odds_on)
-        set_pressed("autoplay-run", solver_running)
-        if not odds_on or game.is_over():
+    def render(self, session: Session, old: Session) -> None:
+        """Show the odds while they are on, what runs, and whether the game is assisted."""
+        game = session.shown
+        set_pressed("overlay", session.odds_on)
+        set_pressed("autoplay-run", session.running is Running.SOLVER)
+        by_id("assist-badge").hidden = not session.is_assisted()
+        self.tell_assisted(session, old)
+        if not session.odds_on or game.is_over():
             if self.odds_of is not None:
                 self.board.show_odds(None)
                 self.odds_of = None
@@ -83,3 +96,23 @@ class Tools:
         self.odds_of = game
         analysis = self.analyse(game, "No odds")
         self.board.show_odds(None if analysis is None else analysis.exact)
+
+    def tell_assisted(self, session: Session, old: Session) -> None:
+        """Say once, when help is first used in a game, that the game now counts as assisted."""
+        note = by_id("aid-note")
+        if session.history.start is not old.history.start:
+            note.hidden = True
+        chosen = session.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER}
+        if session.start is old.start:
+            first = bool(chosen) and not (old.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER})
+        else:  # a new game: only the mine odds, still on, assist it from the start
+            first = session.odds_on and not len(session.history)
+        if first and not self.quiet:
+            by_id("aid-note-text").textContent = aid_notice(next(a for a in Aid if a in chosen))
+            note.hidden = False
+
+    def never_tell(self) -> None:
+        """Stop the notice for good (kept in this browser when it allows)."""
+        self.quiet = True
+        self.store.write(QUIET_KEY, "1")
+        by_id("aid-note").hidden = True

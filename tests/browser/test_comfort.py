@@ -1,0 +1,203 @@
+"""Comfort on every screen (issue 18): the result in view, zoom, dialogs, keys, counters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pagehelpers import READY_MS, cell
+
+pytestmark = pytest.mark.browser
+
+Open = Callable[[str], Page]
+SIZES = [(1280, 800), (1366, 768), (390, 844)]
+LOSE_FAST = """() => {
+  for (const b of document.querySelectorAll('#board button[data-state=hidden]')) {
+    b.click();
+    if (document.querySelector('#board').dataset.status !== 'playing') break;
+  }
+}"""
+"""Click hidden cells in order until the game ends: a loss, almost always, within a second."""
+
+
+def phone_or_desktop(browser: Browser, width: int, height: int) -> Page:
+    phone = width < 600
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
+    return context.new_page()
+
+
+@pytest.mark.parametrize("preset", ["beginner", "intermediate", "expert", "expert-portrait"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_result_is_in_view_without_scrolling(
+    browser: Browser, base_url: str, preset: str, width: int, height: int
+) -> None:
+    """A win or a loss shows where the eyes are, at every size and on every preset."""
+    page = phone_or_desktop(browser, width, height)
+    page.goto(f"{base_url}?preset={preset}&seed=3")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click("[data-start='true']")
+    page.evaluate(LOSE_FAST)
+    card = page.locator("#result")
+    expect(card).to_be_visible()
+    box = card.bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height
+    assert 0 <= box["x"] and box["x"] + box["width"] <= width
+    expect(page.locator("#result-figures")).to_contain_text(" s")
+    page.click("#result-close")
+    expect(card).to_be_hidden()
+    page.context.close()
+
+
+class TestZoom:
+    def test_cells_grow_and_the_size_is_remembered(self, open_game: Open, page: Page) -> None:
+        """+ makes cells larger; the size holds after a reload; Fit gives the fitted size back."""
+        open_game("preset=beginner")
+        before = page.locator(cell(page, 0, 0)).bounding_box()
+        page.click("#zoom-in")
+        page.click("#zoom-in")
+        after = page.locator(cell(page, 0, 0)).bounding_box()
+        assert before is not None and after is not None
+        assert after["width"] >= before["width"] + 6
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        again = page.locator(cell(page, 0, 0)).bounding_box()
+        assert again is not None and abs(again["width"] - after["width"]) < 1
+        page.click("#zoom-fit")
+        fitted = page.locator(cell(page, 0, 0)).bounding_box()
+        assert fitted is not None and abs(fitted["width"] - before["width"]) < 1
+
+    def test_a_phone_shows_expert_across_its_width(self, browser: Browser, base_url: str) -> None:
+        """On a 390 px phone all 30 columns of expert fit the screen at first."""
+        page = phone_or_desktop(browser, 390, 844)
+        page.goto(base_url + "?preset=expert")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        last = page.locator(cell(page, 29, 0)).bounding_box()
+        assert last is not None and last["x"] + last["width"] <= 390
+        assert page.evaluate("document.documentElement.scrollWidth") <= 391
+        expect(page.locator("#portrait-offer")).to_be_visible()
+        page.context.close()
+
+
+class TestDialogs:
+    @pytest.mark.parametrize(
+        ("opener", "dialog"), [("#stats-open", "#stats"), ("#help-open", "#help")]
+    )
+    def test_escape_closes_and_focus_returns(
+        self, open_game: Open, opener: str, dialog: str
+    ) -> None:
+        """Panels open over the board without moving it; Escape closes them; focus goes back."""
+        page = open_game("preset=beginner")
+        board = page.locator("#board").bounding_box()
+        page.click(opener)
+        expect(page.locator(dialog)).to_be_visible()
+        assert page.locator("#board").bounding_box() == board
+        page.keyboard.press("Escape")
+        expect(page.locator(dialog)).to_be_hidden()
+        assert page.evaluate("document.activeElement.id") == opener.lstrip("#")
+
+    def test_the_custom_form_is_a_dialog_and_cancel_keeps_the_game(self, open_game: Open) -> None:
+        """Choosing Custom opens the form; Escape leaves the game and the selector as they were."""
+        page = open_game("preset=intermediate")
+        page.select_option("#difficulty", "custom")
+        expect(page.locator("#custom")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#custom")).to_be_hidden()
+        expect(page.locator("#difficulty")).to_have_value("intermediate")
+        assert page.locator("#board button").count() == 256
+
+
+class TestKeys:
+    def test_f2_and_n_start_a_new_game(self, open_game: Open, page: Page) -> None:
+        """F2 or N starts a new game of the same settings."""
+        open_game("preset=beginner")
+        page.click(cell(page, 4, 4))
+        expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")
+        page.keyboard.press("F2")
+        expect(page.locator("#board")).to_have_attribute("data-status", "ready")
+        page.click(cell(page, 4, 4))
+        page.keyboard.press("n")
+        expect(page.locator("#board")).to_have_attribute("data-status", "ready")
+
+    def test_question_mark_opens_the_help(self, open_game: Open, page: Page) -> None:
+        """? opens the help, which lists the keys."""
+        open_game("preset=beginner")
+        page.keyboard.press("?")
+        expect(page.locator("#help")).to_be_visible()
+        expect(page.locator("#help")).to_contain_text("F2")
+
+    def test_ctrl_home_and_end_reach_the_corners(self, open_game: Open, page: Page) -> None:
+        """In the grid, Ctrl+End goes to the last cell and Ctrl+Home to the first."""
+        open_game("preset=beginner")
+        page.focus(cell(page, 4, 4))
+        page.keyboard.press("Control+End")
+        assert (
+            page.evaluate("document.activeElement.dataset.x + document.activeElement.dataset.y")
+            == "88"
+        )
+        page.keyboard.press("Control+Home")
+        assert (
+            page.evaluate("document.activeElement.dataset.x + document.activeElement.dataset.y")
+            == "00"
+        )
+
+
+class TestLook:
+    def test_counters_draw_three_digits_and_keep_the_integer(
+        self, open_game: Open, page: Page
+    ) -> None:
+        """Too many flags read -04 on the display, and -4 as the counter's text."""
+        open_game("layout=*.../..../....")
+        for x in range(4):
+            page.click(cell(page, x, 1), button="right")
+        page.click(cell(page, 0, 2), button="right")
+        expect(page.locator("#mines-left")).to_have_text("-4")
+        expect(page.locator("[data-for='mines-left']")).to_have_text("-04")
+
+    def test_the_theme_switch_turns_the_page_dark_and_is_kept(
+        self, open_game: Open, page: Page
+    ) -> None:
+        """The switch makes the page dark, and the choice holds after a reload."""
+        open_game("preset=beginner")
+        light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        page.click("#theme")
+        dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert dark != light
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+    def test_odds_show_their_value_only_where_the_eye_rests(
+        self, open_game: Open, page: Page
+    ) -> None:
+        """The overlay colours every hidden cell; its percentage shows on hover, not everywhere."""
+        open_game("preset=beginner&seed=2")
+        page.click("[data-start='true']")
+        page.click("#overlay")
+        target = page.locator("#board button[data-probability]").first
+        plain = page.evaluate(
+            "b => getComputedStyle(b, '::after').content", target.element_handle()
+        )
+        assert plain in ("none", "normal", '""')
+        target.hover()
+        shown = page.evaluate(
+            "b => getComputedStyle(b, '::after').content", target.element_handle()
+        )
+        assert "%" in shown
+
+    def test_the_first_aid_says_the_game_is_now_assisted(self, open_game: Open, page: Page) -> None:
+        """The first hint tells, once, that the game now counts as assisted."""
+        open_game("preset=beginner&seed=2")
+        page.click("[data-start='true']")
+        page.click("#hint")
+        expect(page.locator("#aid-note")).to_contain_text("counts as assisted")
+        expect(page.locator("#assist-badge")).to_be_visible()
+        page.click("#aid-note-never")
+        page.click("#reset")
+        page.click("[data-start='true']")
+        page.click("#hint")
+        expect(page.locator("#aid-note")).to_be_hidden()
