@@ -46,7 +46,7 @@ def test_the_result_is_in_view_without_scrolling(
     box = card.bounding_box()
     assert box is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= height
-    assert 0 <= box["x"] and box["x"] + box["width"] <= width
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
     expect(page.locator("#result-figures")).to_contain_text(" s")
     page.click("#result-close")
     expect(card).to_be_hidden()
