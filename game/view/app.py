@@ -128,7 +128,8 @@ class App:
         by_id("copy-layout").hidden = session.exact_board() is None
         self.runner.run(session.running)
         self.show_time()
-        self.files.save()
+        if session.history is not old.history or kept(session) != kept(old):
+            self.files.save()  # moving through time or stepping a replay changes nothing kept
 
     def count(self, result: Any) -> str:
         """Add a finished game to the records; return a note if it is a new best."""
@@ -268,6 +269,22 @@ class App:
         if seconds != self.shown_seconds:
             self.shown_seconds = seconds
             show_counter("timer", seconds)
+
+
+def kept(session: Session) -> tuple[object, ...]:
+    """Return what a save of *session* holds, but its history and its clock.
+
+    The history is compared by identity (cheap on long games), and the clock
+    is saved as the page goes away.
+    """
+    return (
+        session.request,
+        session.aids,
+        session.odds_on,
+        session.counted,
+        session.watched,
+        session.explosions,
+    )
 
 
 def show_counter(name: str, number: int) -> None:

@@ -35,6 +35,8 @@ class Files:
         """The session on the page."""
         self.replace = replace
         """Puts another game on the page (a resumed one, a replay file)."""
+        self.told = False
+        """Whether the player was told that the game cannot be kept."""
         on_click("copy-link", self.copy_link)
         on_click("copy-layout", lambda: self.copy_link(layout=True))
         on_click("download", self.download)
@@ -49,7 +51,8 @@ class Files:
         """Keep the game, paused at this moment, so a reload resumes it."""
         text = saved.to_json(self.current().pause(now()))
         refused = not self.store.write(SAVE_KEY, text)
-        if refused and self.store.available and SAVE_KEY not in self.store.held:
+        if refused and self.store.available and SAVE_KEY not in self.store.held and not self.told:
+            self.told = True  # once a visit: the player knows, and the game goes on
             say("This browser would not store the game; it will not survive a reload.")
 
     def suspend(self, session: Session) -> bool:
