@@ -175,7 +175,8 @@ def test_resize_scrolls_and_too_small_says_how_large(start: Start, tmp_path: Pat
     assert game.text().splitlines()[1] == " ^ 8 more rows above"
     assert board(game, 1)[0].startswith("<")
     game.resize(30, 8)
-    game.wait_for("Terminal too small: 30x8.")
+    # The screen arrives in pieces: wait for its last line, not only its first.
+    game.wait_for(lambda s: "Terminal too small: 30x8." in s and "(63x23" in s)
     assert "Make it at least 40x10" in game.text()
     assert "(63x23 shows the whole board)" in game.text()
     game.resize(80, 24)
