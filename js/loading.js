@@ -24,13 +24,26 @@
   // arrives), its difficulty and its mine count. This runs before the body is parsed,
   // so the size goes into variables on the root element that #board reads until Python
   // sets its own, and the controls are filled once the document is parsed.
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (error) { return null; }
+  }
+
+  // Whether the game kept by the last visit may be the one to resume (then the board
+  // waits for Python, which knows its cells).
+  function resumable(cols, rows) {
+    try {
+      var kept = JSON.parse(stored("pyminesweeper.game")).settings;
+      return kept.width === cols && kept.height === rows;
+    } catch (error) { return false; }
+  }
+
   function expected() {
     var query = new URLSearchParams(location.search);
     var layout = query.get("layout");
     if (layout) {
       var rows = layout.split("/");
       var mines = (layout.match(/\*/g) || []).length;
-      return { cols: rows[0].length, rows: rows.length, mines: mines, name: "layout" };
+      return { cols: rows[0].length, rows: rows.length, mines: mines, name: "layout", fresh: true };
     }
     if (location.search.length <= 1) {
       try {
@@ -45,9 +58,11 @@
       if (entry.indexOf(name + "=") === 0) size = entry.slice(name.length + 1).split("x").map(Number);
     });
     var custom = query.has("w") || query.has("h") || query.has("m");
+    var cols = +query.get("w") || size[0];
+    var rows = +query.get("h") || size[1];
     return {
-      cols: +query.get("w") || size[0], rows: +query.get("h") || size[1],
-      mines: query.has("m") ? +query.get("m") : size[2], name: custom ? "custom" : name
+      cols: cols, rows: rows, mines: query.has("m") ? +query.get("m") : size[2],
+      name: custom ? "custom" : name, fresh: !resumable(cols, rows)
     };
   }
   var board = expected();
@@ -61,12 +76,49 @@
     var select = document.getElementById("difficulty");
     var known = board.name && select && select.querySelector('option[value="' + board.name + '"]');
     if (known) select.value = board.name;
-    var left = document.getElementById("mines-left");
+    var left = document.querySelector('[data-for="mines-left"]');
+    var count = document.getElementById("mines-left");
     if (left && board.mines >= 0 && board.mines <= 9999 && board.mines === Math.floor(board.mines)) {
-      left.textContent = String(board.mines);
-      left.dataset.pad = board.mines < 100 ? (board.mines < 10 ? "00" : "0") : "";
+      count.textContent = String(board.mines);
+      left.textContent = String(Math.min(board.mines, 999)).padStart(3, "0");
     }
+    if (board.fresh && sane(board.cols) && sane(board.rows)) keepClicks(board);
   });
+
+  // A new game's board is drawn at once, and takes clicks while Python loads: each is
+  // kept in window.pendingMoves (["r" | "f", x, y], in order), shown on its cell, and
+  // played by the game as soon as it is ready. A resumed game keeps the spinner: its
+  // cells are not known before Python reads them.
+  function keepClicks(size) {
+    var grid = document.getElementById("board");
+    var loading = grid.querySelector(".loading");
+    var rows = [];
+    for (var y = 0; y < size.rows; y++) {
+      var cells = [];
+      for (var x = 0; x < size.cols; x++) {
+        cells.push('<div role="gridcell"><button type="button" class="cell hidden" data-x="' + x +
+          '" data-y="' + y + '" data-state="hidden" tabindex="-1" aria-label="hidden, row ' +
+          (y + 1) + ", column " + (x + 1) + '"></button></div>');
+      }
+      rows.push('<div role="row">' + cells.join("") + "</div>");
+    }
+    grid.innerHTML = rows.join("");
+    if (loading) {
+      loading.classList.add("loading-line");
+      grid.parentNode.parentNode.insertBefore(loading, grid.parentNode);
+    }
+    window.pendingMoves = [];
+    function keep(event, kind) {
+      if (document.body.dataset.ready === "true") return;
+      var cell = event.target.closest && event.target.closest("button[data-x]");
+      if (!cell) return;
+      event.preventDefault();
+      window.pendingMoves.push([kind, +cell.dataset.x, +cell.dataset.y]);
+      cell.dataset.pending = kind === "f" && cell.dataset.pending !== "f" ? "f" : "r";
+    }
+    grid.addEventListener("click", function (event) { keep(event, "r"); });
+    grid.addEventListener("contextmenu", function (event) { keep(event, "f"); });
+  }
 
   var core = document.querySelector('script[src$="pyscript/core.js"]');
   if (core) core.addEventListener("error", function () { fail("the PyScript runtime was not found"); });

@@ -13,7 +13,8 @@ from typing import Any, Final
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from game.events import CellOpened, Move
+from game.board import Revealed
+from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.query import DEFAULT, GameRequest, request_from_query
 from game.session import Aid, Running, Session
 from game.state import Status
@@ -100,9 +101,25 @@ class App:
         self.update(session)
         self.render_controls()
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
+        self.play_pending()
         for name in CONTROLS:
             by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
+
+    def play_pending(self) -> None:
+        """Play, in order, the clicks made on the board while Python loaded (js/loading.js)."""
+        pending = getattr(window, "pendingMoves", None)
+        if not pending:
+            return
+        window.pendingMoves = None
+        for kind, x, y in pending.to_py():
+            cell = self.session.shown.board.cells.get((int(x), int(y)))
+            if kind == "f":
+                self.on_move(FlagToggled((x, y)))
+            elif type(cell) is Revealed:
+                self.on_move(NeighboursOpened((x, y)))
+            else:
+                self.on_move(CellOpened((x, y)))
 
     # -- the one place the session changes -----------------------------------------------
 

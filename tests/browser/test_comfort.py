@@ -201,3 +201,23 @@ class TestLook:
         page.click("[data-start='true']")
         page.click("#hint")
         expect(page.locator("#aid-note")).to_be_hidden()
+
+
+class TestLoading:
+    def test_clicks_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
+        """The board drawn before Python takes clicks, shows them pending, and plays them."""
+        held = []
+        page.route("**/pyodide.asm.wasm", held.append)  # hold the runtime back
+        page.goto(base_url + "?layout=*.../..../...*")
+        page.wait_for_selector(cell(page, 1, 0))
+        page.click(cell(page, 1, 0))
+        page.click(cell(page, 0, 0), button="right")
+        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-pending", "r")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
+        assert page.get_attribute("body", "data-ready") is None
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide.asm.wasm")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-state", "revealed")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
