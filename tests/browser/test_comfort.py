@@ -207,7 +207,7 @@ class TestLoading:
     def test_clicks_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
         """The board drawn before Python takes clicks, shows them pending, and plays them."""
         held = []
-        page.route("**/pyodide.asm.wasm", held.append)  # hold the runtime back
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime
         page.goto(base_url + "?layout=*.../..../...*")
         page.wait_for_selector(cell(page, 1, 0))
         page.click(cell(page, 1, 0))
