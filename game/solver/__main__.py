@@ -1,5 +1,7 @@
 """Solver command line: `python -m game.solver bench --preset expert --games N --seed S`.
 
+Also `review FILE` and `explain FILE|-`, the solver as a teacher (`game.solver.cli`).
+
 Plays N games with the solver and prints games per second, the win rate with
 a 95% confidence interval, and, last, `won W of N`. The first click is the
 corner (0, 0) with `--first-click safe` and (3, 3) with `opening`, as the
@@ -20,6 +22,7 @@ from game import dealer
 from game.events import CellOpened, GameStarted
 from game.seen import Seen
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
+from game.solver import cli
 from game.solver.analysis import weigh
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
@@ -89,7 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--games", type=int, default=100)
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--first-click", choices=[f.value for f in FirstClick], default="safe")
+    cli.add_commands(commands)
     args = parser.parse_args(argv)
+    if args.command != "bench":
+        return cli.run(args)
     if args.games < 1:
         parser.error("--games must be at least 1")
     bench(args.preset, args.games, args.seed, parse_first_click(args.first_click))
