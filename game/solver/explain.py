@@ -91,9 +91,9 @@ class Explanation:
     """The cells the reason reads: its numbers and the flags it counts as found mines
     (for `Reason.COUNTING`, the numbers whose arrangements were counted; none for a guess)."""
     safe: tuple[Position, ...]
-    """Every cell the same reason proves safe, row by row (the move among them when safe)."""
+    """The cells the words prove safe, row by row (the move among them when it is safe)."""
     mines: tuple[Position, ...]
-    """Every cell the same reason proves to hold a mine, row by row."""
+    """The cells the words prove to hold a mine, row by row."""
     words: str
     """The hint in a sentence or two, naming cells as players count."""
     risk: Fraction
