@@ -8,7 +8,8 @@ cell was waiting). Only games of at least `--moves` moves are timed (short
 losses are skipped), each reviewed whole with `review()`, as the page would
 after the game. Prints the median and p95 per game against the target: the
 page must review a 300-move game in under 2 s, and Pyodide runs about three
-times slower than CPython.
+times slower than CPython. Last, the cost per move of a long run of flag
+toggles, the cheapest moves to make in bulk (a hostile replay file).
 """
 
 from __future__ import annotations
@@ -103,6 +104,21 @@ def main() -> None:
             f" {s.guesses + s.risky + s.avoidable} not certain: {ms:.0f} ms"
         )
     print(line(f"review(): {len(times)} expert games", times, target=TARGET_MS))
+    toggles = flag_run(args.seed, 10_000)
+    began = time.perf_counter()
+    review(toggles)
+    ms = (time.perf_counter() - began) * 1000
+    print(f"review(): {len(toggles)} moves, mostly flag toggles: {ms / len(toggles):.3f} ms a move")
+
+
+def flag_run(seed: int, toggles: int) -> History:
+    """Return an expert game of one reveal and then *toggles* flag toggles on 50 cells."""
+    history = History(GameStarted(PRESETS["expert"], seed))
+    history = history.then(*events_for(history.current, CellOpened((15, 8))))
+    board = history.current.board
+    hidden = [p for p, c in board.cells.items() if type(c) is Hidden][:50]
+    flags = (FlagToggled(hidden[i % len(hidden)]) for i in range(toggles))
+    return History(history.start, [*history.events, *flags])
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Final
 
 from game.board import Board, Flagged, Hidden, Position, Revealed, neighbour_table
@@ -262,14 +263,14 @@ def _judge(
         count = facts.count(board, budget)
         if kind is Kind.FLAG:
             risk = 1 - count.chance(move.pos)
-            safest = count.surest_flag()
+            safest = count.surest_flag
         else:
             risk = count.risk_of_opening(opens, board.neighbours(move.pos), kind, budget)
-            safest = count.safest()
+            safest = count.safest
     except TooComplexError:
         return MoveReview(number, move, kind, None, None, None, exploded=exploded)
-    judged = verdict_of(risk, safest, safe_exists=count.safe_exists())
-    solver = count.solver_choice() if judged is not Verdict.CERTAIN else None
+    judged = verdict_of(risk, safest, safe_exists=count.safe_exists)
+    solver = count.solver_choice if judged is not Verdict.CERTAIN else None
     return MoveReview(
         number,
         move,
@@ -306,33 +307,41 @@ class _Count:
         """Return the chance that covered cell *pos* holds a mine."""
         return self.exact.get(pos, Fraction(1))
 
+    # The position's own figures: computed once, whatever number of moves it sees
+    # (flags do not change what is counted, so a run of flags shares one position).
+
+    @cached_property
     def safest(self) -> Fraction:
-        """Return the lowest chance of a mine among the covered cells."""
+        """The lowest chance of a mine among the covered cells."""
         return min(self.exact.values(), default=Fraction(1))
 
+    @cached_property
     def surest_flag(self) -> Fraction:
-        """Return the lowest chance of no mine among the covered cells."""
+        """The lowest chance of no mine among the covered cells."""
         if any(c is FLAGGED for c in self.view.cells.values()):
             return Fraction(0)  # a cell proven a mine
         return 1 - max(self.exact.values(), default=Fraction(0))
 
+    @cached_property
     def safe_exists(self) -> bool:
-        """Tell whether some covered cell is proven safe."""
-        return any(v == 0 for v in self.exact.values())
+        """Whether some covered cell is proven safe."""
+        return self.safest == 0
 
+    @cached_property
     def solver_choice(self) -> Position | None:
-        """Return the cell the solver ranks first (`choose`'s order, without its look-ahead).
+        """The cell the solver ranks first (`choose`'s order, without its look-ahead).
 
         The safest cell, then the one with the fewest hidden neighbours, then the top-left.
         """
         exact, cells = self.exact, self.view.cells
         table = neighbour_table(self.view.width, self.view.height)
+        safest = self.safest
 
-        def rank(pos: Position) -> tuple[Fraction, int, int, int]:
+        def rank(pos: Position) -> tuple[int, int, int]:
             hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
-            return exact[pos], hidden, pos[1], pos[0]
+            return hidden, pos[1], pos[0]
 
-        return min(exact, key=rank, default=None)
+        return min((p for p, v in exact.items() if v == safest), key=rank, default=None)
 
     def risk_of_opening(
         self, opens: Sequence[Position], around: Iterable[Position], kind: Kind, budget: int
