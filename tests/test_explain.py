@@ -85,7 +85,9 @@ def test_counting_gives_the_count() -> None:
     text = "4x3x3\nHHHH\nHH21\nHH10\n"
     e = explain(text)
     assert e.arrangements == 12 == len(arrangements(Seen.from_text(text)))
-    assert "of the 12 arrangements of the mines that fit" in e.words
+    assert "of the arrangements of the mines that fit the numbers and the total (12 of them)" in (
+        e.words
+    )
 
 
 def test_a_guess_gives_its_risk_and_the_chance_of_winning() -> None:
@@ -93,8 +95,8 @@ def test_a_guess_gives_its_risk_and_the_chance_of_winning() -> None:
     e = explain("2x2x1\nHH\nHH\n")
     assert (e.risk, e.win_chance, e.safe, e.mines) == (Fraction(1, 4), Fraction(1, 4), (), ())
     assert e.words == (
-        "No cell is certain. Best guess: row 1, column 1, a mine in 25.0% of the 4"
-        " arrangements that fit; with best play from here the game is won 25.0% of the time."
+        "No cell is certain. Best guess: row 1, column 1, a mine in 25.0% of the arrangements"
+        " that fit (4 of them). With best play from here the game is won 25.0% of the time."
     )
 
 

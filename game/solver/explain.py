@@ -343,7 +343,8 @@ def _by_counting(
     """Explain by the count: a cell every arrangement agrees on, else the solver's guess."""
     safe = [p for p, v in exact.items() if v == 0]
     mines = [p for p, v in exact.items() if v == 1]
-    fits = f"of the {how_many(total)} arrangements of the mines that fit the numbers and the total"
+    them = "only one" if total == 1 else f"{how_many(total)} of them"
+    fits = f"of the arrangements of the mines that fit the numbers and the total ({them})"
     choice = choose(seen, exact, total, steps)
     if safe or mines:
         if safe and choice.move is not None:
@@ -360,18 +361,17 @@ def _by_counting(
     risk = exact[guess]
     words = (
         f"No cell is certain. Best guess: {where(guess)}, a mine in {percent(risk)}"
-        f" of the {how_many(total)} arrangements that fit"
+        f" of the arrangements that fit ({them})."
     )
     safest = min(exact, key=lambda p: (exact[p], _reading(p)))
     if exact[safest] < risk:
         searched = choice.win_chance is not None
         better = "wins more often" if searched else "more often leaves a safe move after it"
-        words += (
-            f" ({where(safest)} is a little safer, {percent(exact[safest])}, but this one {better})"
-        )
+        safer = f"{where(safest).capitalize()} is a little safer ({percent(exact[safest])})"
+        words += f" {safer}, but this one {better}."
     if choice.win_chance is not None:
         words += (
-            f"; with best play from here the game is won {percent(choice.win_chance)} of the time"
+            f" With best play from here the game is won {percent(choice.win_chance)} of the time."
         )
     return Explanation(
         move=guess,
@@ -380,7 +380,7 @@ def _by_counting(
         proof=(),
         safe=(),
         mines=(),
-        words=words + ".",
+        words=words,
         risk=risk,
         arrangements=total,
         win_chance=choice.win_chance,
