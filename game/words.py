@@ -10,30 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from game.board import Position
+from game.names import plural, where
 from game.session import Aid, Session
 from game.solver import Analysis, ImpossiblePositionError
 from game.state import Status
 from game.stats import Figures
-
-
-def where(pos: Position) -> str:
-    """Name a cell as players count: `row 1, column 3` for (2, 0).
-
-    >>> where((2, 0))
-    'row 1, column 3'
-    """
-    x, y = pos
-    return f"row {y + 1}, column {x + 1}"
-
-
-def cells_named(cells: Iterable[Position]) -> str:
-    """Name a few cells, joined with commas and "and".
-
-    >>> cells_named([(0, 0), (1, 0)])
-    'row 1, column 1 and row 1, column 2'
-    """
-    names = [where(p) for p in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def seconds(ms: int) -> str:
@@ -43,15 +24,6 @@ def seconds(ms: int) -> str:
     ('1.000 s', '2.561 s', '0.500 s')
     """
     return f"{ms / 1000:.3f} s"
-
-
-def plural(count: int, noun: str) -> str:
-    """Write *count* *noun*s with the right ending.
-
-    >>> plural(1, "move"), plural(3, "move")
-    ('1 move', '3 moves')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def aid_names(aids: Iterable[Aid]) -> str:

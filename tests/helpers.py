@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
+from game.board import Position, neighbour_table
 from game.dealer import events_for, play
 from game.events import MOVES_BY_CODE, GameStarted, Move
 from game.history import History
+from game.seen import FLAGGED, Seen
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
 from game.text import Layout
@@ -80,3 +84,33 @@ def run_module(
         check=False,
         env={**os.environ, **(env or {})},
     )
+
+
+def arrangements(seen: Seen, *, flags_are_mines: bool = True) -> list[frozenset[Position]]:
+    """Every placement of *seen*'s mines that fits its numbers, by trying them all.
+
+    Flags count as mines, like the solver's, unless *flags_are_mines* is
+    false: then they are covered cells like the others (as the review counts).
+    """
+    table = neighbour_table(seen.width, seen.height)
+    flagged = frozenset(p for p, c in seen.cells.items() if c is FLAGGED)
+    flags = flagged if flags_are_mines else frozenset()
+    covered = [p for p, c in seen.cells.items() if not isinstance(c, int) and p not in flags]
+    numbers = [(p, c) for p, c in seen.cells.items() if isinstance(c, int)]
+    fitting: list[frozenset[Position]] = []
+    if len(flags) > seen.mines:
+        return fitting
+    for chosen in itertools.combinations(covered, seen.mines - len(flags)):
+        mines = flags.union(chosen)
+        if all(sum(n in mines for n in table[p]) == k for p, k in numbers):
+            fitting.append(mines)
+    return fitting
+
+
+def chances(seen: Seen, *, flags_are_mines: bool = True) -> dict[Position, Fraction]:
+    """Return each covered cell's share of the fitting arrangements that put a mine on it."""
+    fitting = arrangements(seen, flags_are_mines=flags_are_mines)
+    covered = [p for p, c in seen.cells.items() if not isinstance(c, int)]
+    if flags_are_mines:
+        covered = [p for p in covered if seen.cells[p] is not FLAGGED]
+    return {p: Fraction(sum(p in m for m in fitting), len(fitting)) for p in covered}

@@ -11,6 +11,8 @@ every `--every` seconds. `--log FILE` appends each game's seed and result to
 FILE and skips the seeds FILE already holds, so an interrupted run resumes
 where it stopped, and a run split by seed range over several machines is
 summed by running the whole range once more over the concatenated logs.
+
+Also `review FILE` and `explain FILE|-`, the solver as a teacher (`game.solver.cli`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from game import dealer
 from game.events import CellOpened, GameStarted
 from game.seen import Seen
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
+from game.solver import cli
 from game.solver.analysis import count
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
@@ -159,7 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     run.add_argument("--log", type=Path, help="append results here; skip seeds it holds")
     run.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
+    cli.add_commands(commands)
     args = parser.parse_args(argv)
+    if args.command != "bench":
+        return cli.run(args)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.jobs < 0:

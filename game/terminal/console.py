@@ -17,11 +17,12 @@ from typing import Final
 
 from game.board import Flagged, Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.names import plural, where
 from game.seen import Seen
 from game.session import Aid, Session
 from game.solver import ImpossiblePositionError, analyse
 from game.state import Status
-from game.words import hint_text, impossible, plural, result_line, summary_items, where
+from game.words import hint_text, impossible, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000
 """Steps the solver may take for one hint: five times the page's budget, as CPython runs

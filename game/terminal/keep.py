@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Final
 
 from game import saved
+from game.names import plural
 from game.query import GameRequest
 from game.session import Session
 from game.versioned import MAX_BYTES
-from game.words import plural
 
 APP: Final = "pyminesweeper"
 CURRENT: Final = "game.json"

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 from game.board import Position, cell_char
+from game.names import plural, where
 from game.state import Status
 from game.terminal.console import Console, Mark, help_line
-from game.words import plural, where
 
 GAP: Final = 2
 """Columns each cell takes: a gap, then the glyph."""

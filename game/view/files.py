@@ -9,11 +9,11 @@ from typing import Final
 from pyscript import window  # type: ignore[import-not-found]
 
 from game import saved
+from game.names import plural
 from game.session import Session
 from game.versioned import MAX_BYTES
 from game.view.dom import JsEvent, by_id, chosen_file, listen, now, on_click, save_file, say
 from game.view.storage import Store
-from game.words import plural
 
 SAVE_KEY: Final = "pyminesweeper.game"
 """Where the current game is kept."""

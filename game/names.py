@@ -1,0 +1,82 @@
+"""How the game names cells, counts and chances in words: the vocabulary below every sentence.
+
+Kept apart from `game.words` (which reads sessions and figures) so that the
+solver can explain itself in the same language without importing anything
+above it: cells are named by row and column counted from 1, as players count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from game.board import Position
+
+
+def where(pos: Position) -> str:
+    """Name a cell as players count: `row 1, column 3` for (2, 0).
+
+    >>> where((2, 0))
+    'row 1, column 3'
+    """
+    x, y = pos
+    return f"row {y + 1}, column {x + 1}"
+
+
+def cells_named(cells: Iterable[Position]) -> str:
+    """Name a few cells, joined with commas and "and".
+
+    >>> cells_named([(0, 0), (1, 0)])
+    'row 1, column 1 and row 1, column 2'
+    """
+    names = [where(p) for p in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def plural(count: int, noun: str) -> str:
+    """Write *count* *noun*s with the right ending.
+
+    >>> plural(1, "move"), plural(3, "move")
+    ('1 move', '3 moves')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def percent(chance: Fraction) -> str:
+    """Write a chance as a percentage with one decimal, never rounding to a false 0 or 100.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 10**6)), percent(Fraction(1))
+    ('33.3%', 'under 0.1%', '100.0%')
+    """
+    tenths = round(chance * 1000)
+    if tenths == 0 and chance > 0:
+        return "under 0.1%"
+    if tenths == 1000 and chance < 1:
+        return "over 99.9%"
+    return f"{tenths / 10:.1f}%"
+
+
+def decimal(value: Fraction, places: int = 12) -> str:
+    """Write *value* (0 to 1) exactly rounded to *places* digits after the point.
+
+    What the page's `data-risk` and `data-probability` attributes hold:
+    floats would do, but an exact fraction deserves its exact digits.
+
+    >>> decimal(Fraction(1, 3)), decimal(Fraction(0), 9), decimal(Fraction(2, 3), 9)
+    ('0.333333333333', '0.000000000', '0.666666667')
+    """
+    scaled = round(value * 10**places)
+    whole, rest = divmod(scaled, 10**places)
+    return f"{whole}.{rest:0{places}d}"
+
+
+def how_many(count: int) -> str:
+    """Write a count of arrangements: exactly while short, else to three figures.
+
+    >>> how_many(1), how_many(1234567), how_many(123456789012)
+    ('1', '1,234,567', 'about 1.23 × 10^11')
+    """
+    if count < 10**9:
+        return f"{count:,}"
+    digits = len(str(count)) - 1
+    return f"about {count / 10**digits:.2f} × 10^{digits}"

@@ -1,0 +1,483 @@
+"""Game review: what the solver saw just before each move, and a verdict on the move.
+
+For every move of a game's history, `review_moves` gives the exact chance
+that it went wrong (the risk), the lowest risk a move of its sort had, the
+solver's choice, and a verdict; `summarise` adds up the game.
+
+What the review counts, and why:
+
+- **Only the numbers and the mine total are information.** Flags are the
+  player's notes, not facts: a wrong flag must not make a later chord look
+  safe. Risks are counted over every arrangement of the mines that fits the
+  revealed numbers and the total, flags or not.
+- **Risk.** A reveal: the chance the cell held a mine. A chord: the chance
+  that any cell it opens held one. A flag: the chance the cell held no mine.
+  Taking a flag off risks nothing (0). The first reveal of a random board
+  risks nothing (0): the mines are dealt after it, around it; before that
+  deal every reveal is safe, so a flag placed then had a safe alternative.
+  A move that changed nothing (a history built by hand can hold moves the
+  rules refused, or moves after the end; saved games and sessions never do)
+  risks nothing.
+- **Safest.** The lowest risk a move of the same sort had: the safest
+  reveal for a reveal or a chord, the surest flag for a flag.
+- **Verdict.** `certain`: risk 0 (a cell proven safe, a flag proven a
+  mine, a chord that opens proven-safe cells only, an unflag, the first
+  reveal). `avoidable`: a risk taken while some cell was proven safe.
+  `guess`: otherwise, within half a point (`TOLERANCE`) of the safest.
+  `risky`: otherwise.
+- **The solver's choice** (for moves that were not certain): the cell the
+  solver ranks first in that position: the safest, then the one with the
+  fewest hidden neighbours, then the top-left one. Its look-ahead, which
+  may prefer a slightly riskier cell, is left out: it costs more than the
+  rest of a review, and the hint (`game.solver.explain`) shows it for any
+  one position.
+
+Speed: a position is counted at most once, and only for a move that the
+deductions made so far do not settle. Most moves reveal a cell already
+proven safe, or flag a cell already proven a mine, by the rules a player
+uses (`game.solver.rules`) applied where the numbers changed, or by an
+earlier count; the facts proven only ever grow as numbers are revealed.
+Each count's budget (`REVIEW_BUDGET`) keeps any one position from taking
+long; a position past it is left unjudged (None).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Final
+
+from game.board import Board, Flagged, Hidden, Position, Revealed, neighbour_table
+from game.events import CellOpened, FlagToggled, Move
+from game.history import History
+from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
+from game.solver.analysis import count
+from game.solver.groups import TooComplexError
+from game.solver.rules import Number, overlap
+from game.state import Game, Status
+
+TOLERANCE: Final = Fraction(1, 200)
+"""How much riskier than the safest a guess may be and still be a `guess`: half a point."""
+REVIEW_BUDGET: Final = 40_000
+"""Steps one position's count may take, as the page allows one analysis: past it (a few
+hundred milliseconds of CPython) the move is left unjudged. The hardest positions met
+in the benchmark's expert games took about 11,000."""
+
+
+class Verdict(enum.Enum):
+    """What the review says of a move (the page's `data-verdict`)."""
+
+    CERTAIN = "certain"
+    """It took no risk: a cell proven safe, a flag proven a mine."""
+    GUESS = "guess"
+    """Nothing was certain, and it was as safe as the safest move, within half a point."""
+    RISKY = "risky"
+    """Nothing was certain, and it was clearly riskier than the safest move."""
+    AVOIDABLE = "avoidable"
+    """It took a risk while some cell was proven safe."""
+
+
+class Kind(enum.Enum):
+    """What a move did."""
+
+    REVEAL = "reveal"
+    """Revealed a hidden cell."""
+    CHORD = "chord"
+    """Revealed the unflagged neighbours of a number."""
+    FLAG = "flag"
+    """Put a flag on a hidden cell."""
+    UNFLAG = "unflag"
+    """Took a flag off."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One move, as the solver saw the position just before it."""
+
+    number: int
+    """The move's number, from 1 (the page's `data-move`)."""
+    move: Move
+    """The move itself."""
+    kind: Kind
+    """What it did."""
+    risk: Fraction | None
+    """The exact chance it went wrong (the page's `data-risk`); None if unjudged."""
+    safest: Fraction | None
+    """The lowest risk a move of the same sort had (reveals and chords: the safest
+    reveal; flags: the surest flag); None if unjudged."""
+    verdict: Verdict | None
+    """The verdict; None only if the position was too large to count within the budget."""
+    solver: Position | None = None
+    """The cell the solver would have revealed instead; None for a certain move."""
+    solver_risk: Fraction | None = None
+    """The chance the solver's cell held a mine; None when *solver* is."""
+    exploded: bool = False
+    """Whether this move revealed a mine and lost the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A reviewed game in figures."""
+
+    moves: int
+    """Moves made."""
+    certain: int
+    """Moves that took no risk."""
+    guesses: int
+    """Guesses as safe as the safest (verdict `guess`)."""
+    risky: int
+    """Guesses clearly riskier than the safest."""
+    avoidable: int
+    """Risks taken while a proven-safe cell existed."""
+    unjudged: int
+    """Moves left unjudged: positions too large to count within the budget."""
+    survival: Fraction
+    """The chance of surviving every risky reveal and chord the player made: the product
+    of one minus their risks (flags cannot lose a game, so they are left out)."""
+    solver_survival: Fraction
+    """The same for the solver's choices in those positions."""
+    first_mistake: int | None
+    """The number of the first `risky` or `avoidable` move, or None."""
+    lost_at: int | None
+    """The number of the move that revealed a mine, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every move of a game reviewed, and the summary."""
+
+    moves: tuple[MoveReview, ...]
+    """One review per move, in order."""
+    summary: Summary
+    """The game in figures."""
+
+
+def review(history: History, *, budget: int = REVIEW_BUDGET) -> Review:
+    """Review every move of *history*; see `review_moves`."""
+    moves = tuple(review_moves(history, budget=budget))
+    return Review(moves, summarise(moves))
+
+
+def review_moves(history: History, *, budget: int = REVIEW_BUDGET) -> Iterator[MoveReview]:
+    """Yield the review of each move of *history*, in order, as it is made.
+
+    A generator, so a page can review a long game a few moves at a time and
+    show its progress between them. *budget* caps the steps of each
+    position's count (a move whose count would exceed it is unjudged).
+    """
+    states = history.states()
+    before = next(states)
+    facts = _Facts(before.board)
+    for number, (move, after) in enumerate(zip(history.moves, states, strict=True), 1):
+        yield _judge(number, move, before, after, facts, budget)
+        if after.board.revealed_safe != before.board.revealed_safe:
+            facts.reveal(_opened(before.board, after.board))
+        before = after
+
+
+def summarise(moves: Sequence[MoveReview]) -> Summary:
+    """Add up reviewed moves."""
+    verdicts = [m.verdict for m in moves]
+    survival = solver_survival = Fraction(1)
+    for m in moves:
+        if m.kind in (Kind.REVEAL, Kind.CHORD) and m.risk:
+            survival *= 1 - m.risk
+            solver_survival *= 1 - (m.solver_risk or 0)
+    wrong = [m.number for m in moves if m.verdict in (Verdict.RISKY, Verdict.AVOIDABLE)]
+    lost = [m.number for m in moves if m.exploded]
+    return Summary(
+        moves=len(moves),
+        certain=verdicts.count(Verdict.CERTAIN),
+        guesses=verdicts.count(Verdict.GUESS),
+        risky=verdicts.count(Verdict.RISKY),
+        avoidable=verdicts.count(Verdict.AVOIDABLE),
+        unjudged=verdicts.count(None),
+        survival=survival,
+        solver_survival=solver_survival,
+        first_mistake=wrong[0] if wrong else None,
+        lost_at=lost[0] if lost else None,
+    )
+
+
+def verdict_of(risk: Fraction, safest: Fraction, *, safe_exists: bool) -> Verdict:
+    """Return the verdict on a move of *risk* when the safest move of its sort had *safest*.
+
+    >>> verdict_of(Fraction(0), Fraction(0), safe_exists=True).value
+    'certain'
+    >>> verdict_of(Fraction(1, 4), Fraction(0), safe_exists=True).value
+    'avoidable'
+    >>> verdict_of(Fraction(1, 4), Fraction(249, 1000), safe_exists=False).value
+    'guess'
+    >>> verdict_of(Fraction(1, 4), Fraction(1, 5), safe_exists=False).value
+    'risky'
+    """
+    if risk == 0:
+        return Verdict.CERTAIN
+    if safe_exists:
+        return Verdict.AVOIDABLE
+    return Verdict.GUESS if risk <= safest + TOLERANCE else Verdict.RISKY
+
+
+def _kind(move: Move, board: Board) -> Kind:
+    if type(move) is CellOpened:
+        return Kind.REVEAL
+    if type(move) is FlagToggled:
+        return Kind.UNFLAG if type(board.cells.get(move.pos)) is Flagged else Kind.FLAG
+    return Kind.CHORD
+
+
+def _opened(before: Board, after: Board) -> dict[Position, int]:
+    """Return the cells *after* shows revealed that *before* did not, with their numbers."""
+    old = before.cells
+    return {
+        p: c.count
+        for p, c in after.cells.items()
+        if c is not old[p] and type(c) is Revealed and not c.mine
+    }
+
+
+def _judge(
+    number: int, move: Move, before: Game, after: Game, facts: _Facts, budget: int
+) -> MoveReview:
+    """Review one move: settled by the facts when they suffice, else by a count."""
+    board = before.board
+    kind = _kind(move, board)
+    exploded = after.status is Status.LOST and before.status is not Status.LOST
+    certain = MoveReview(number, move, kind, Fraction(0), Fraction(0), Verdict.CERTAIN)
+    if after.board is board or after.board.cells is board.cells or kind is Kind.UNFLAG:
+        return certain  # changed nothing, or took a flag off: no risk
+    if not board.mines_laid:
+        if kind is Kind.REVEAL:
+            return certain  # the deal spares the first reveal
+        risk = 1 - Fraction(board.mine_count, len(board.cells))  # every cell alike
+        return MoveReview(number, move, kind, risk, risk, Verdict.AVOIDABLE)
+    opens = _opens(move, kind, board)
+    if kind is Kind.FLAG and move.pos in facts.mines:
+        return certain
+    if kind is not Kind.FLAG and all(p in facts.safe for p in opens):
+        return certain
+    try:
+        count = facts.count(board, budget)
+        if kind is Kind.FLAG:
+            risk = 1 - count.chance(move.pos)
+            safest = count.surest_flag
+        else:
+            risk = count.risk_of_opening(opens, board.neighbours(move.pos), kind, budget)
+            safest = count.safest
+    except TooComplexError:
+        return MoveReview(number, move, kind, None, None, None, exploded=exploded)
+    judged = verdict_of(risk, safest, safe_exists=count.safe_exists)
+    solver = count.solver_choice if judged is not Verdict.CERTAIN else None
+    return MoveReview(
+        number,
+        move,
+        kind,
+        risk,
+        safest,
+        judged,
+        solver=solver,
+        solver_risk=None if solver is None else count.chance(solver),
+        exploded=exploded,
+    )
+
+
+def _opens(move: Move, kind: Kind, board: Board) -> list[Position]:
+    """Return the cells *move* reveals directly (a chord: the number's unflagged neighbours)."""
+    if kind is Kind.REVEAL:
+        return [move.pos]
+    if kind is Kind.CHORD:
+        return [n for n in board.neighbours(move.pos) if type(board.cells[n]) is Hidden]
+    return []
+
+
+class _Count:
+    """One position counted: every arrangement that fits its numbers and mine total."""
+
+    def __init__(self, view: Seen, total: int, exact: Mapping[Position, Fraction]) -> None:
+        self.view = view
+        """The numbers, with the cells proven mines marked as such (flags are ignored)."""
+        self.total = total
+        self.exact = exact
+        """Each undecided covered cell's chance of a mine (proven mines are not in it)."""
+
+    def chance(self, pos: Position) -> Fraction:
+        """Return the chance that covered cell *pos* holds a mine."""
+        return self.exact.get(pos, Fraction(1))
+
+    # The position's own figures: computed once, whatever number of moves it sees
+    # (flags do not change what is counted, so a run of flags shares one position).
+
+    @cached_property
+    def safest(self) -> Fraction:
+        """The lowest chance of a mine among the covered cells."""
+        return min(self.exact.values(), default=Fraction(1))
+
+    @cached_property
+    def surest_flag(self) -> Fraction:
+        """The lowest chance of no mine among the covered cells."""
+        if any(c is FLAGGED for c in self.view.cells.values()):
+            return Fraction(0)  # a cell proven a mine
+        return 1 - max(self.exact.values(), default=Fraction(0))
+
+    @cached_property
+    def safe_exists(self) -> bool:
+        """Whether some covered cell is proven safe."""
+        return self.safest == 0
+
+    @cached_property
+    def solver_choice(self) -> Position | None:
+        """The cell the solver ranks first (`choose`'s order, without its look-ahead).
+
+        The safest cell, then the one with the fewest hidden neighbours, then the top-left.
+        """
+        exact, cells = self.exact, self.view.cells
+        table = neighbour_table(self.view.width, self.view.height)
+        safest = self.safest
+
+        def rank(pos: Position) -> tuple[int, int, int]:
+            hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
+            return hidden, pos[1], pos[0]
+
+        return min((p for p, v in exact.items() if v == safest), key=rank, default=None)
+
+    def risk_of_opening(
+        self, opens: Sequence[Position], around: Iterable[Position], kind: Kind, budget: int
+    ) -> Fraction:
+        """Return the chance that any of *opens* holds a mine.
+
+        One cell: its chance. A chord's cells: all of them are safe exactly when
+        the number's flagged neighbours hold all its mines (the chord needs as
+        many flags as the number says), which is a position of its own to count:
+        the same view with those cells marked as mines.
+        """
+        if kind is Kind.REVEAL:
+            return self.chance(opens[0])
+        chances = [self.chance(p) for p in opens]
+        if all(c == 0 for c in chances):
+            return Fraction(0)
+        if any(c == 1 for c in chances):
+            return Fraction(1)
+        cells = dict(self.view.cells)
+        for p in around:
+            if p not in opens and not isinstance(cells[p], int):
+                cells[p] = FLAGGED  # the flagged neighbours: all mines, or the chord hits one
+        marked = Seen(self.view.width, self.view.height, self.view.mines, cells)
+        try:
+            fits = count(marked, [budget]).total
+        except TooComplexError:
+            raise
+        except ValueError:  # no arrangement has them all mines
+            return Fraction(1)
+        return 1 - Fraction(fits, self.total)
+
+
+class _Facts:
+    """What the numbers revealed so far prove, kept up to date move by move.
+
+    Cells proven safe or mined stay so for the rest of the game (numbers are
+    only ever added), so each fact is proven once: by the rules a player uses,
+    applied around the numbers that changed, or by a count.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.width, self.height, self.mines_total = board.width, board.height, board.mine_count
+        self.table = neighbour_table(board.width, board.height)
+        self.numbers: dict[Position, int] = {}
+        """Every revealed cell and its number."""
+        self.safe: set[Position] = set()
+        """Covered cells proven safe."""
+        self.mines: set[Position] = set()
+        """Cells proven to hold a mine."""
+        self.counted: _Count | None = None
+        """The count of the current position, once made (until a number is revealed)."""
+        self.reveal(_opened(Board.empty(board.width, board.height, 0), board))
+
+    def reveal(self, opened: Mapping[Position, int]) -> None:
+        """Take in newly revealed cells and their numbers, and deduce what follows."""
+        if not opened:
+            return
+        self.counted = None
+        self.numbers.update(opened)
+        self.safe.difference_update(opened)
+        table, numbers = self.table, self.numbers
+        self._deduce({n for p in opened for n in (p, *table[p]) if n in numbers})
+
+    def count(self, board: Board, budget: int) -> _Count:
+        """Return the count of the position on *board* (made once per position).
+
+        :raises TooComplexError: if it would take more than *budget* steps.
+        """
+        if self.counted is None:
+            cells: dict[Position, SeenCell] = {}
+            numbers, mines = self.numbers, self.mines
+            for pos in board.cells:
+                shown = numbers.get(pos)
+                cells[pos] = shown if shown is not None else FLAGGED if pos in mines else HIDDEN
+            view = Seen(self.width, self.height, self.mines_total, cells)
+            counted = count(view, [budget])
+            total, exact = counted.total, counted.probabilities()
+            self.counted = _Count(view, total, exact)
+            touched = self._record(
+                {p for p, v in exact.items() if v == 0}, {p for p, v in exact.items() if v == 1}
+            )
+            self._deduce(touched)
+        return self.counted
+
+    def _record(self, safe: set[Position], mines: set[Position]) -> set[Position]:
+        """Record new facts; return the numbers next to them."""
+        self.safe |= safe
+        self.mines |= mines
+        table, numbers = self.table, self.numbers
+        return {n for cell in safe | mines for n in table[cell] if n in numbers}
+
+    def _deduce(self, work: set[Position]) -> None:
+        """Apply the rules at the numbers of *work*, and again wherever they settle cells."""
+        queue = deque(sorted(work))
+        queued = set(work)
+        while queue:
+            pos = queue.popleft()
+            queued.discard(pos)
+            safe, mines = self._rules_at(pos)
+            if safe or mines:
+                for n in self._record(safe, mines) | {pos}:
+                    if n not in queued:
+                        queued.add(n)
+                        queue.append(n)
+
+    def _rules_at(self, pos: Position) -> tuple[set[Position], set[Position]]:
+        """Return what the number at *pos* settles, alone or with one near it (new facts only)."""
+        a = self._number(pos)
+        if not a.unknown:
+            return set(), set()
+        if a.is_done():
+            return set(a.unknown), set()
+        if a.is_full():
+            return set(), set(a.unknown)
+        numbers = self.numbers
+        x, y = pos
+        for dx, dy in _NEAR:
+            other = (x + dx, y + dy)
+            if other in numbers:
+                found = overlap(a, self._number(other))
+                if found is not None:
+                    return set(found.safe), set(found.mines)
+        return set(), set()
+
+    def _number(self, pos: Position) -> Number:
+        numbers, safe, mines = self.numbers, self.safe, self.mines
+        found = []
+        unknown = []
+        for n in self.table[pos]:
+            if n in mines:
+                found.append(n)
+            elif n not in numbers and n not in safe:
+                unknown.append(n)
+        return Number(pos, numbers[pos], tuple(found), frozenset(unknown))
+
+
+_NEAR: Final = tuple((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0))
+"""Offsets of the numbers whose neighbourhoods can overlap a number's."""

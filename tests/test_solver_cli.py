@@ -1,0 +1,77 @@
+"""The solver as a teacher in a terminal: `review FILE` and `explain FILE|-`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.solver.__main__ import main
+from helpers import run_module
+
+EXPERT = Path(__file__).parent / "data" / "saved-v1-expert.json"
+
+
+def test_review_prints_every_move_and_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    """One line per move with its verdict, then the figures of the game."""
+    assert main(["review", str(EXPERT)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["1", "r", "10", "7", "certain", "risk", "0.0%", "safest", "0.0%"]
+    assert lines[1].split()[:5] == ["2", "f", "0", "0", "avoidable"]
+    assert "solver r" in lines[1]
+    assert lines[24].split()[0] == "25"
+    assert (
+        lines[26] == "25 moves: 23 certain, 0 guesses (as safe as the safest), 0 risky, 2 avoidable"
+    )
+    assert lines[-1] == "first move that went wrong: 2 (f 0 0)"
+
+
+def test_explain_reads_standard_input() -> None:
+    """The best move as a command, the kind of reason, the words and the proof's cells."""
+    done = run_module("game.solver", "explain", "-", stdin="4x2x2\nHHHH\n1211\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["move: r 3 0 (reveal: safe)", "reason: overlap"]
+    assert lines[2].startswith("Row 1, column 4 is safe: the 2 at row 2, column 2")
+    assert lines[3] == "proof: (2, 1) (1, 1)"
+
+
+def test_explain_a_guess(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A guess says its risk."""
+    position = tmp_path / "position.txt"
+    position.write_text("2x2x1\nHH\nHH\n")
+    assert main(["explain", str(position)]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "move: r 0 0 (guess: 25.0% risk)",
+        "reason: guess",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "message"),
+    [
+        ("explain", "2x1x1\n1Q\n", "error: line 2, column 2"),
+        ("explain", "3x1x2\nF1FH\n", "error: line 2"),
+        ("explain", "4x1x2\nF1FH\n", "error: impossible position: the 1 at (1, 0)"),
+        ("explain", "2x1x1\n1F\n", "error: nothing to explain"),
+        ("review", "{}", "error: this is not a saved game"),
+        ("review", "not json", "error:"),
+    ],
+)
+def test_bad_input_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str, message: str
+) -> None:
+    """A file that cannot be understood gives one `error:` line and exit status 2."""
+    path = tmp_path / "input"
+    path.write_text(text)
+    assert main([command, str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(message)
+    assert len(err.splitlines()) == 1
+
+
+def test_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that cannot be read says why."""
+    assert main(["review", "no-such-file.json"]) == 2
+    assert capsys.readouterr().err.startswith("error: cannot read no-such-file.json")
