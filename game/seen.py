@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from game.board import Flagged, Hidden, Position, positions
+from game.board import Board, Cell, Flagged, Hidden, Position, Revealed, make_cell, positions
 from game.text import Snapshot
 
 if TYPE_CHECKING:  # only a type: the rules import modules that import this one
@@ -37,6 +37,8 @@ FLAGGED: Final = Covered.FLAGGED
 
 SeenCell: TypeAlias = Covered | int
 """A cell as the player sees it: hidden, flagged, or the number of mines around it (0-8)."""
+
+_CHAR: Final[dict[SeenCell, str]] = {HIDDEN: "H", FLAGGED: "F", **{n: str(n) for n in range(9)}}
 
 GAME_OVER: Final = "the game is over: there is nothing left to analyse"
 """Why a finished game's view cannot be built: its mines are no longer hidden."""
@@ -103,3 +105,36 @@ class Seen:
         """Return the hidden (not flagged) cells, row by row from the top."""
         cells = self.cells
         return [p for p in positions(self.width, self.height) if cells[p] is HIDDEN]
+
+    def changed(self, pos: Position, cell: SeenCell) -> Seen:
+        """Return this view with the cell at *pos* set to *cell* (the analysis board's edit)."""
+        return Seen(self.width, self.height, self.mines, {**self.cells, pos: cell})
+
+    def with_mines(self, mines: int) -> Seen:
+        """Return this view with a mine total of *mines*."""
+        return Seen(self.width, self.height, mines, self.cells)
+
+    def to_board(self) -> Board:
+        """Return a board that looks like this view: its numbers revealed, its flags placed.
+
+        Where the mines are is unknown, so no cell holds one; the board is for
+        showing a position, never for playing it.
+        """
+        cells: dict[Position, Cell] = {}
+        for pos in positions(self.width, self.height):
+            shown = self.cells[pos]
+            if shown is HIDDEN:
+                cells[pos] = make_cell(Hidden, False, 0)
+            elif shown is FLAGGED:
+                cells[pos] = make_cell(Flagged, False, 0)
+            else:
+                cells[pos] = make_cell(Revealed, False, shown)
+        return Board(self.width, self.height, self.mines, cells, mines_laid=True).recount()
+
+    def to_text(self) -> str:
+        """Print this view as position text (rows joined by newlines)."""
+        rows = (
+            "".join(_CHAR[self.cells[(x, y)]] for x in range(self.width))
+            for y in range(self.height)
+        )
+        return "\n".join((f"{self.width}x{self.height}x{self.mines}", *rows)) + "\n"

@@ -7,10 +7,11 @@ count), times carry their unit, and aids are named for what they were.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from game.board import Position
-from game.names import plural, where
+from game.names import percent, plural, where
+from game.review import MoveReview, summarise
 from game.session import Aid, Session
 from game.solver import Analysis, ImpossiblePositionError
 from game.state import Status
@@ -165,3 +166,37 @@ def opened(before: int, after: int) -> str:
     """Say how many cells a move opened, for screen readers."""
     count = after - before
     return f"{plural(count, 'cell')} opened." if count > 0 else ""
+
+
+def review_line(reviewed: MoveReview) -> str:
+    """Say one move of the review in a line: what was done where, its verdict and risk."""
+    text = f"{reviewed.number}. {reviewed.kind.value} {where(reviewed.move.pos)}"
+    if reviewed.verdict is None:
+        return f"{text}: too large to judge in a moment"
+    text += f": {reviewed.verdict.value}"
+    if reviewed.risk:
+        text += f", risk {percent(reviewed.risk)}"
+        if reviewed.safest is not None and reviewed.safest < reviewed.risk:
+            text += f" (safest {percent(reviewed.safest)}"
+            if reviewed.solver is not None:
+                text += f", the solver: {where(reviewed.solver)}"
+            text += ")"
+    if reviewed.exploded:
+        text += " — a mine"
+    return text
+
+
+def review_summary(moves: Sequence[MoveReview]) -> str:
+    """Sum the review up in two sentences."""
+    summary = summarise(moves)
+    parts = [
+        f"{summary.moves} moves: {summary.certain} certain, {summary.guesses} guesses"
+        f" as safe as the safest, {summary.risky} risky, {summary.avoidable} avoidable."
+    ]
+    parts.append(
+        f"The chance of surviving your risks: {percent(summary.survival)};"
+        f" the solver's choices there: {percent(summary.solver_survival)}."
+    )
+    if summary.first_mistake is not None:
+        parts.append(f"The first move that went wrong: {summary.first_mistake}.")
+    return " ".join(parts)

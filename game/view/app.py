@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from typing import Any, Final
+from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
@@ -18,6 +19,7 @@ from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.query import DEFAULT, GameRequest, request_from_query
 from game.session import Aid, Running, Session
 from game.state import Status
+from game.view.analysis import AnalysisBoard
 from game.view.board import BoardView
 from game.view.controls import Controls
 from game.view.dom import (
@@ -27,16 +29,18 @@ from game.view.dom import (
     now,
     on_click,
     say,
+    show_counter,
     today,
 )
 from game.view.files import Files
+from game.view.review import ReviewPanel
 from game.view.running import Runner
 from game.view.statistics import Statistics
 from game.view.storage import Store
 from game.view.summary import Summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
-from game.words import counter_digits, daily_note, discarded, opened, result_line
+from game.words import daily_note, discarded, opened, result_line
 
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
@@ -44,6 +48,8 @@ CONTROLS: Final = (
     "noguess",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
+LEAVE_ANALYSIS: Final = ("difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open")
+"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
 
 
 def fresh_seed() -> int:
@@ -72,6 +78,9 @@ class App:
         self.files = Files(self.store, lambda: self.session, self.replace)
         self.best_note = ""
         self.summary = Summary(lambda: self.new_game(self.session.request))
+        self.analysis: AnalysisBoard | None = None
+        """The position studied instead of a game, while the address asks for one."""
+        self.review = ReviewPanel(self.board, lambda: self.session, self.show)
         self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
@@ -84,8 +93,21 @@ class App:
 
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
-        request, problem = request_from_query(str(window.location.search))
-        bare = str(window.location.search) in ("", "?")
+        search = str(window.location.search)
+        wanted = parse_qs(search.lstrip("?")).get("position")
+        problem = None
+        if wanted:
+            try:
+                self.analysis = AnalysisBoard.from_query(self.board, wanted[-1])
+            except ValueError as error:
+                problem = f"{error} (a default game started)"
+            else:
+                self.analysis.show()
+                self.ready()
+                return
+        request, url_problem = request_from_query("" if wanted else search)
+        problem = problem or url_problem
+        bare = search in ("", "?")
         kept, notice = self.files.load()
         notes = [problem or "", notice, self.stats.notice]
         if not self.store.available:
@@ -102,8 +124,16 @@ class App:
         self.render_controls()
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
         self.play_pending()
+        self.ready()
+
+    def ready(self) -> None:
+        """Enable the controls and tell tests (and players) the page answers.
+
+        On the analysis board the game's own tools stay off: it shows their answers itself.
+        """
         for name in CONTROLS:
-            by_id(name).removeAttribute("disabled")
+            if self.analysis is None or name in LEAVE_ANALYSIS:
+                by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
 
     def play_pending(self) -> None:
@@ -139,6 +169,9 @@ class App:
         self.timeline.render(session)
         self.tools.render(session, old)
         self.summary.render(session, self.best_note)
+        if session.start is not old.start:
+            self.review.close()
+        self.review.render(session)
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
             by_id("announce").textContent = opened(before, after)
@@ -174,6 +207,12 @@ class App:
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game of *request* (the mine odds stay as they were)."""
+        if self.analysis is not None:  # leave the analysis board for a game
+            self.analysis = None
+            by_id("analysis").hidden = True
+            self.board.show_odds(None)
+            window.history.replaceState(None, "", "?" + request.to_query())
+            self.ready()
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
         self.render_controls()
@@ -185,6 +224,9 @@ class App:
         The first reveal of a no-guess board deals first, a step at a time
         between which the page stays free, since the search may take seconds.
         """
+        if self.analysis is not None:
+            self.analysis.edit(move)
+            return
         session = self.session
         problem = session.problem(move)
         if problem is not None or self.runner.dealing:
@@ -302,12 +344,6 @@ def kept(session: Session) -> tuple[object, ...]:
         session.watched,
         session.explosions,
     )
-
-
-def show_counter(name: str, number: int) -> None:
-    """Write *number* as the counter *name*'s text, and draw its classic three digits."""
-    by_id(name).textContent = str(number)
-    document.querySelector(f'[data-for="{name}"]').textContent = counter_digits(number)
 
 
 def main() -> None:

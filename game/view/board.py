@@ -29,6 +29,16 @@ parse; past about a quarter of the board, one `innerHTML` of the whole grid
 is cheaper (measured by bench/page.py on a 100x100 opening).
 """
 
+MARKS: Final = (
+    "hint-safe",
+    "hint-guess",
+    "hint-mine",
+    "contradiction",
+    "review-player",
+    "review-solver",
+)
+"""The classes `mark` puts on cells (and takes off again)."""
+
 _ARROWS: Final = {
     "ArrowLeft": (-1, 0),
     "ArrowRight": (1, 0),
@@ -110,7 +120,7 @@ class BoardView:
     def mark(self, cells: Mapping[Position, str]) -> None:
         """Put each mark class on its cell (hints, a proof), removing the marks before."""
         for button in self.marked:
-            button.classList.remove("hint-safe", "hint-guess", "hint-mine", "contradiction")
+            button.classList.remove(*MARKS)
             button.removeAttribute("data-proof")
         self.marked.clear()
         for pos, name in cells.items():

@@ -11,6 +11,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from game.words import counter_digits
+
 JsEvent = Any
 """A DOM event proxy; the FFI gives no static types."""
 
@@ -81,3 +83,9 @@ async def chosen_file(event: JsEvent, limit: int) -> tuple[str, str] | str | Non
     if file.size > limit:
         return f"Could not open {name}: the file is too large."
     return name, str(await file.text())
+
+
+def show_counter(name: str, number: int) -> None:
+    """Write *number* as the counter *name*'s text, and draw its classic three digits."""
+    by_id(name).textContent = str(number)
+    document.querySelector(f'[data-for="{name}"]').textContent = counter_digits(number)

@@ -83,6 +83,8 @@ class Files:
         query = (request or session.challenge()).to_query()
         location = window.location
         url = f"{location.origin}{location.pathname}?{query}"
+        if str(location.search).startswith("?position="):  # the analysis board: its address
+            url = str(location.href)
         by_id("copy-link").setAttribute("data-url", url)
         clipboard = getattr(window.navigator, "clipboard", None)
         if clipboard:

@@ -9,11 +9,12 @@ from game.board import Position
 from game.seen import Seen
 from game.session import Aid, Running, Session
 from game.solver import Analysis, ImpossiblePositionError, analyse
+from game.solver.explain import Action, explain
 from game.state import Game
 from game.view.board import BoardView
 from game.view.dom import by_id, on_click, say, set_pressed
 from game.view.storage import Store
-from game.words import aid_notice, hint_text, impossible
+from game.words import aid_notice, impossible
 
 QUIET_KEY: Final = "pyminesweeper.quiet-aids"
 """Set when the player asked not to be told again that help makes a game assisted."""
@@ -61,17 +62,26 @@ class Tools:
         return None
 
     def show_hint(self, game: Game) -> bool:
-        """Mark the solver's next move and every certain mine; return whether it could."""
-        analysis = self.analyse(game, "No hint")
-        if analysis is None:
+        """Mark the next move and the cells of its proof, and say why; return whether it could.
+
+        The words and the proof come from one function of the solver (`explain`).
+        """
+        try:
+            explanation = explain(Seen.from_game(game), budget=ANALYSIS_BUDGET)
+        except ImpossiblePositionError as error:
+            self.board.mark(dict.fromkeys(error.cells, "contradiction"))
+            say(f"No hint: {impossible(error)}.")
             return False
-        marks = {cell: "hint-mine" for cell, p in analysis.probabilities.items() if p == 1}
-        best = analysis.best
-        if best is not None:
-            risk = analysis.probabilities[best]
-            marks[best] = "hint-safe" if risk == 0 else "hint-guess"
-            say(hint_text(analysis, best))
+        except ValueError as error:  # too large to count in a moment
+            say(f"No hint: {error}.")
+            return False
+        marks = dict.fromkeys(explanation.proof, "proof")
+        marks.update(dict.fromkeys(explanation.mines, "hint-mine"))
+        marks.update(dict.fromkeys(explanation.safe, "hint-safe"))
+        kind = {Action.REVEAL: "hint-safe", Action.FLAG: "hint-mine", Action.GUESS: "hint-guess"}
+        marks[explanation.move] = kind[explanation.action]
         self.board.mark(marks)
+        say(explanation.words)
         return True
 
     def best_move(self, game: Game) -> Position | None:

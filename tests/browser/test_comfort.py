@@ -163,9 +163,9 @@ class TestLook:
     ) -> None:
         """The switch makes the page dark, and the choice holds after a reload."""
         open_game("preset=beginner")
-        light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
         page.click("#theme")
-        dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
         assert dark != light
         page.reload()
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)

@@ -34,7 +34,7 @@ def figure(page: Page, name: str) -> str:
 
 
 def open_stats(page: Page, mode: str | None = None) -> None:
-    if page.get_attribute("#stats-open", "aria-expanded") != "true":
+    if not page.locator("#stats").is_visible():
         page.click("#stats-open")
     if mode is not None:
         page.select_option("#stats-mode", mode)
@@ -217,6 +217,7 @@ class TestDaily:
         assert figure(page, "played") == "1"
         page.select_option("#stats-mode", "beginner")
         assert figure(page, "played") == "0"
+        page.keyboard.press("Escape")  # the panel is a dialog: close it to reach the page
         page.click("#daily")
         expect(page.locator("#message")).to_contain_text("already played")
         saved = json.loads(page.evaluate("localStorage.getItem('pyminesweeper.game')"))
