@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from game.board import Position
 from game.names import percent, plural, where
 from game.review import MoveReview, summarise
 from game.session import Aid, Session
-from game.solver import Analysis, ImpossiblePositionError
+from game.solver import ImpossiblePositionError
 from game.state import Status
 from game.stats import Figures
 
@@ -96,19 +95,6 @@ def discarded(count: int) -> str:
         return ""
     dropped = "the later move was" if count == 1 else f"the {count} later moves were"
     return f"Continued from this point: {dropped} dropped."
-
-
-def hint_text(analysis: Analysis, best: Position) -> str:
-    """Say what the hint marks: a safe cell, or the best guess and its risk."""
-    risk = analysis.probabilities[best]
-    if risk == 0:
-        return f"Safe: {where(best)}."
-    if analysis.win_chance is None:
-        return f"Best guess: {where(best)} ({risk:.0%} risk)."
-    return (  # searched to the end: say why a riskier cell may be the better guess
-        f"Best guess: {where(best)} ({risk:.0%} risk; with best play from here"
-        f" the game is won {float(analysis.win_chance):.0%} of the time)."
-    )
 
 
 def impossible(error: ImpossiblePositionError) -> str:

@@ -75,7 +75,7 @@ class TestKeys:
         c = console(cursor=(2, 0)).press(0).hint()
         assert c.cursor == (0, 2)
         assert c.marks == {(0, 2): Mark.SAFE}
-        assert c.message.startswith("Safe: row 3, column 1.")
+        assert c.message.startswith("Row 3, column 1 is safe:")
         assert Aid.HINT in c.session.aids
 
     def test_a_hint_on_flags_that_cannot_be_highlights_them(self) -> None:

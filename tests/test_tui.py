@@ -116,7 +116,7 @@ def test_hint_marks_the_safe_cell_and_space_wins(start: Start, tmp_path: Path) -
     game.type("ll ")
     game.wait_for("Playing")
     game.type("H")
-    game.wait_for("Safe: row 3, column 1. (+ marks it")
+    game.wait_for("Row 3, column 1 is safe:")
     assert board(game)[2] == " [+]· ·"
     game.type(" ")
     game.wait_for("You won in ")

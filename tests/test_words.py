@@ -10,7 +10,7 @@ from game.session import Aid, Session
 from game.settings import PRESETS
 from game.solver import ImpossiblePositionError, analyse
 from game.text import Layout
-from game.words import discarded, hint_text, impossible, result_line, summary_items, verdict
+from game.words import discarded, impossible, result_line, summary_items, verdict
 
 
 def won_session(*aids: Aid, ms: int = 500) -> Session:
@@ -66,11 +66,6 @@ class TestResult:
 
 
 class TestSolverWords:
-    def test_hints_count_rows_and_columns_from_one(self) -> None:
-        """Defect 13.9: the hint names the cell as row and column counted from 1."""
-        analysis = analyse("3x1x1\n1HH\n")
-        assert hint_text(analysis, (2, 0)) == "Safe: row 1, column 3."
-
     def test_a_contradiction_is_named_in_the_same_language(self) -> None:
         """Defect 13.9: solver errors speak of rows and columns, and carry the cells."""
         with pytest.raises(ImpossiblePositionError) as caught:

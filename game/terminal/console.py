@@ -20,9 +20,10 @@ from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.names import plural, where
 from game.seen import Seen
 from game.session import Aid, Session
-from game.solver import ImpossiblePositionError, analyse
+from game.solver import ImpossiblePositionError
+from game.solver import explain as solver_explain
 from game.state import Status
-from game.words import hint_text, impossible, result_line, summary_items
+from game.words import impossible, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000
 """Steps the solver may take for one hint: five times the page's budget, as CPython runs
@@ -200,27 +201,25 @@ class Console:
         if game.is_over():
             return self.said("The game is over: there is nothing to hint.")
         try:
-            analysis = analyse(Seen.from_game(game), budget=HINT_BUDGET)
+            explanation = solver_explain.explain(Seen.from_game(game), budget=HINT_BUDGET)
         except ImpossiblePositionError as error:
             marks = dict.fromkeys(error.cells, Mark.CONTRADICTION)
             return dataclasses.replace(self, marks=marks, message=f"No hint: {impossible(error)}.")
-        except ValueError as error:  # too large to count in a moment
+        except ValueError as error:  # too large to count in a moment, or nothing hidden
             return self.said(f"No hint: {error}.")
-        marks = {cell: Mark.MINE for cell, p in analysis.probabilities.items() if p == 1}
-        best = analysis.best
-        if best is None:
-            return dataclasses.replace(self, marks=marks, message="No hint: no cell is left.")
-        safe = analysis.probabilities[best] == 0
-        marks[best] = Mark.SAFE if safe else Mark.GUESS
-        legend = "+ marks it" if safe else "? marks it"
-        if len(marks) > 1:
-            legend += ", x the certain mines"
+        marks = dict.fromkeys(explanation.mines, Mark.MINE)
+        marks.update(dict.fromkeys(explanation.safe, Mark.SAFE))
+        best = explanation.move
+        shown = solver_explain.Action
+        kind = {shown.REVEAL: Mark.SAFE, shown.FLAG: Mark.MINE, shown.GUESS: Mark.GUESS}
+        marks[best] = kind[explanation.action]
+        action = "F flags it" if explanation.action is shown.FLAG else "Space opens it"
         return dataclasses.replace(
             self,
             session=self.session.use(Aid.HINT),
             cursor=best,
             marks=marks,
-            message=f"{hint_text(analysis, best)} ({legend}; Space opens it.)",
+            message=f"{explanation.words} (+ safe, x mine, ? a guess; {action}.)",
         )
 
     def new_game(self, seed: int) -> Console:

@@ -13,7 +13,8 @@ from pagehelpers import cell
 pytestmark = pytest.mark.browser
 
 Open = Callable[[str], Page]
-POSITION = "9x9x10/HHHHHHHHH/HHHH11221/HH2110000/HH1000000/HH1100000/HHH111100/HH211H100/111011100/000000000"
+ROWS = ("HHHHHHHHH", "HHHH11221", "HH2110000", "HH1000000", "HH1100000", "HHH111100")
+POSITION = "/".join(("9x9x10", *ROWS, "HH211H100", "111011100", "000000000"))
 """A beginner position after one opening: its first forced move is a one-number mine."""
 DECIMAL = re.compile(r"^[01]\.[0-9]{9,}$")
 
