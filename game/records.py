@@ -167,6 +167,18 @@ class Records:
             done[name] = (*done.get(name, ()), daily)[-KEEP_DAYS:]
         return Records(modes, done)
 
+    def count(self, mode: str, result: Result, daily: str | None = None) -> tuple[Records, bool]:
+        """Return the records with a finished game counted, and whether it set a best time.
+
+        A daily board counts once: played again the same day, nothing changes.
+        A best time needs an earlier unassisted win to beat.
+        """
+        if daily is not None and self.is_daily_done(mode.removeprefix(DAILY_PREFIX), daily):
+            return self, False
+        before = self.get(mode).best_ms
+        best = result.won and not result.assisted and before is not None and result.ms < before
+        return self.add(mode, result, daily), best
+
     def is_daily_done(self, name: str, day: str) -> bool:
         """Whether the preset *name*'s board of *day* was played."""
         return day in self.daily_done.get(name, ())

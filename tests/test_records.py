@@ -225,3 +225,25 @@ class TestCharts:
         """With nothing to draw, the charts say why instead of drawing empty axes."""
         assert "No unassisted wins yet" in histogram_svg([])
         assert "No games yet" in trend_svg([])
+
+
+class TestCount:
+    """Counting a finished game: once per daily board, and a best only against a best."""
+
+    WIN = Result(True, 5000, 10, 12, 12, False, "2026-11-22")
+
+    def test_a_daily_board_counts_once_a_day(self) -> None:
+        """The same day's board played again leaves the records as they were."""
+        records, _ = Records().count("daily-expert", self.WIN, "2026-11-22")
+        again, best = records.count("daily-expert", self.WIN, "2026-11-22")
+        assert again is records and not best
+        assert records.get("daily-expert").played == 1
+
+    def test_a_faster_unassisted_win_is_a_new_best(self) -> None:
+        """A best needs a best to beat; assisted wins never set one."""
+        records, best = Records().count("expert", self.WIN)
+        assert not best
+        faster = Result(True, 4000, 10, 12, 12, False, "2026-11-22")
+        assert records.count("expert", faster)[1]
+        helped = Result(True, 3000, 10, 12, 12, True, "2026-11-22")
+        assert not records.count("expert", helped)[1]

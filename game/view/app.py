@@ -8,16 +8,16 @@ session, counts a finished game, saves, and asks each module to render.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from game.board import Revealed
-from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.events import CellOpened, Move
 from game.query import DEFAULT, GameRequest, request_from_query
-from game.session import Aid, Running, Session
+from game.records import Result, mode_label
+from game.session import Aid, Session
 from game.state import Status
 from game.view.analysis import AnalysisBoard
 from game.view.board import BoardView
@@ -40,6 +40,7 @@ from game.view.storage import Store
 from game.view.summary import Summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
+from game.visit import visit
 from game.words import daily_note, discarded, opened, result_line
 
 CONTROLS: Final = (
@@ -64,15 +65,8 @@ class App:
         self.store = Store()
         self.board = BoardView(self.on_move)
         self.controls = Controls(self.new_game, self.board)
-        self.timeline = Timeline(self.show, self.undo, self.toggle_replay)
-        self.tools = Tools(
-            self.board,
-            self.store,
-            hint=self.hint,
-            solver_move=self.solver_move,
-            solver_plays=self.toggle_solver,
-            odds=lambda: self.update(self.session.set_odds(not self.session.odds_on)),
-        )
+        self.timeline = Timeline(lambda: self.session, self.update)
+        self.tools = Tools(self.board, self.store, lambda: self.session, self.update, self.on_move)
         self.stats = Statistics(self.store, lambda: self.session.mode, self.render_controls)
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.files = Files(self.store, lambda: self.session, self.replace)
@@ -80,7 +74,7 @@ class App:
         self.summary = Summary(lambda: self.new_game(self.session.request))
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
-        self.review = ReviewPanel(self.board, lambda: self.session, self.show)
+        self.review = ReviewPanel(self.board, lambda: self.session, self.timeline.show)
         self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
@@ -107,23 +101,27 @@ class App:
                 return
         request, url_problem = request_from_query("" if wanted else search)
         problem = problem or url_problem
-        bare = search in ("", "?")
         kept, notice = self.files.load()
+        arrival = visit(
+            request,
+            kept,
+            bare=search in ("", "?"),
+            understood=problem is None,
+            seed=fresh_seed(),
+            now=now(),
+        )
         notes = [problem or "", notice, self.stats.notice]
+        if arrival.restored:
+            notes.insert(0, "Welcome back: your game was restored.")
+        if arrival.set_aside is not None and self.files.suspend(arrival.set_aside):
+            notes.append("Your unfinished game was kept: Resume brings it back.")
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
-        if kept is not None and (bare or (problem is None and kept.request == request)):
-            session = kept.resume(now())
-            if len(session.history):
-                notes.insert(0, "Welcome back: your game was restored.")
-        else:
-            if kept is not None and self.files.suspend(kept):
-                notes.append("Your unfinished game was kept: Resume brings it back.")
-            session = Session.begin(request, fresh_seed())
+        session = arrival.session
         self.update(session)
         self.render_controls()
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
-        self.play_pending()
+        self.board.play_pending()
         self.ready()
 
     def ready(self) -> None:
@@ -135,21 +133,6 @@ class App:
             if self.analysis is None or name in LEAVE_ANALYSIS:
                 by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
-
-    def play_pending(self) -> None:
-        """Play, in order, the clicks made on the board while Python loaded (js/loading.js)."""
-        pending = getattr(window, "pendingMoves", None)
-        if not pending:
-            return
-        window.pendingMoves = None
-        for kind, x, y in pending.to_py():
-            cell = self.session.shown.board.cells.get((int(x), int(y)))
-            if kind == "f":
-                self.on_move(FlagToggled((x, y)))
-            elif type(cell) is Revealed:
-                self.on_move(NeighboursOpened((x, y)))
-            else:
-                self.on_move(CellOpened((x, y)))
 
     # -- the one place the session changes -----------------------------------------------
 
@@ -178,24 +161,17 @@ class App:
         by_id("copy-layout").hidden = session.exact_board() is None
         self.runner.run(session.running)
         self.show_time()
-        if session.history is not old.history or kept(session) != kept(old):
-            self.files.save()  # moving through time or stepping a replay changes nothing kept
+        self.files.save_if_changed(session, old)
 
-    def count(self, result: Any) -> str:
+    def count(self, result: Result) -> str:
         """Add a finished game to the records; return a note if it is a new best."""
         session = self.session
-        day = session.request.daily
-        name = str(session.start.settings.preset_name())
-        records = self.stats.records
-        if day is not None and records.is_daily_done(name, day):
-            return ""
-        before = records.get(session.mode)
-        notice = self.stats.keep(records.add(session.mode, result, day))
-        if notice:
-            say(notice)
-        if result.won and not result.assisted and before.won and result.ms < (before.best_ms or 0):
-            return f"New best time for {session.mode.replace('-', ' ')}!"
-        return ""
+        records, best = self.stats.records.count(session.mode, result, session.request.daily)
+        if records is not self.stats.records:
+            notice = self.stats.keep(records)
+            if notice:
+                say(notice)
+        return f"New best time for {mode_label(session.mode).lower()}!" if best else ""
 
     # -- what the player does ------------------------------------------------------------
 
@@ -260,39 +236,6 @@ class App:
                 by_id("reset").focus()
         say(" ".join(n for n in notes if n))
 
-    def undo(self) -> None:
-        """Take back the last move."""
-        if len(self.session.history):
-            session = self.session.undo(now())
-            self.update(session)
-            blown = session.explosions
-            say(f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
-
-    def show(self, step: int) -> None:
-        """Show the game after *step* moves (the slider); nothing is dropped."""
-        self.update(self.session.show(step))
-
-    def toggle_replay(self) -> None:
-        """Play the game back at a readable pace, or stop."""
-        session = self.session
-        self.update(session.stop() if session.running is Running.REPLAY else session.start_replay())
-
-    def toggle_solver(self) -> None:
-        """Let the solver play on until the game ends, or stop it."""
-        session = self.session
-        self.update(session.stop() if session.running is Running.SOLVER else session.start_solver())
-
-    def hint(self) -> None:
-        """Mark the solver's next move; the game is then assisted."""
-        if not self.session.shown.is_over() and self.tools.show_hint(self.session.shown):
-            self.update(self.session.use(Aid.HINT))
-
-    def solver_move(self) -> None:
-        """Let the solver make one move."""
-        best = None if self.session.shown.is_over() else self.tools.best_move(self.session.shown)
-        if best is not None:
-            self.on_move(CellOpened(best), Aid.SOLVER_MOVE)
-
     def on_page_key(self, event: JsEvent) -> None:
         """Keys that work anywhere but in text fields: Ctrl+Z undoes, F2 or N starts anew.
 
@@ -305,7 +248,7 @@ class App:
         command = event.ctrlKey or event.metaKey
         if key.lower() == "z" and command:
             event.preventDefault()
-            self.undo()
+            self.timeline.undo()
         elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
             event.preventDefault()
             self.new_game(self.session.request)
@@ -328,22 +271,6 @@ class App:
         if seconds != self.shown_seconds:
             self.shown_seconds = seconds
             show_counter("timer", seconds)
-
-
-def kept(session: Session) -> tuple[object, ...]:
-    """Return what a save of *session* holds, but its history and its clock.
-
-    The history is compared by identity (cheap on long games), and the clock
-    is saved as the page goes away.
-    """
-    return (
-        session.request,
-        session.aids,
-        session.odds_on,
-        session.counted,
-        session.watched,
-        session.explosions,
-    )
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.board import Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
@@ -143,6 +143,25 @@ class BoardView:
             button.setAttribute("data-probability", f"{share:.12f}")
             button.setAttribute("data-p", f"{share:.0%}")
             button.style.setProperty("--risk", f"{share:.3f}")
+
+    def play_pending(self) -> None:
+        """Play, in order, the clicks made on the board drawn while Python loaded.
+
+        js/loading.js keeps them in `window.pendingMoves` as ["r" | "f", x, y];
+        each plays as the same click would now (a click on a number chords).
+        """
+        pending = getattr(window, "pendingMoves", None)
+        if not pending:
+            return
+        window.pendingMoves = None
+        for kind, x, y in pending.to_py():
+            pos = (int(x), int(y))
+            if self.shown is None or pos not in self.shown.board.cells:
+                continue
+            if kind == "f":
+                self.act(FlagToggled(pos))
+            else:
+                self.primary(pos)
 
     # -- focus (a roving tabindex: one cell is in the tab order) -------------------------
 

@@ -55,10 +55,18 @@ class Files:
             self.told = True  # once a visit: the player knows, and the game goes on
             say("This browser would not store the game; it will not survive a reload.")
 
+    def save_if_changed(self, session: Session, old: Session) -> None:
+        """Save *session* if it differs from *old* in what a save holds.
+
+        Moving through time or stepping a replay changes nothing kept.
+        """
+        if session.history is not old.history or kept(session) != kept(old):
+            self.save()
+
     def suspend(self, session: Session) -> bool:
         """Keep an unfinished game with moves aside, to resume later; return whether it was."""
         if not len(session.history) or session.live.is_over() or session.watched:
-            return False
+            return False  # nothing worth resuming
         if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
             return False
         by_id("resume").hidden = False
@@ -122,3 +130,19 @@ class Files:
         moves = plural(len(watched.history), "move")
         resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
         say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
+
+
+def kept(session: Session) -> tuple[object, ...]:
+    """Return what a save of *session* holds, but its history and its clock.
+
+    The history is compared by identity (cheap on long games), and the clock
+    is saved as the page goes away.
+    """
+    return (
+        session.request,
+        session.aids,
+        session.odds_on,
+        session.counted,
+        session.watched,
+        session.explosions,
+    )

@@ -7,19 +7,37 @@ from collections.abc import Callable
 from pyscript import document  # type: ignore[import-not-found]
 
 from game.session import Running, Session
-from game.view.dom import by_id, listen, on_click, set_pressed
+from game.view.dom import by_id, listen, now, on_click, say, set_pressed
 
 
 class Timeline:
     """The slider and its buttons; moving through time goes through the session."""
 
-    def __init__(
-        self, show: Callable[[int], None], undo: Callable[[], None], replay: Callable[[], None]
-    ) -> None:
+    def __init__(self, current: Callable[[], Session], update: Callable[[Session], None]) -> None:
+        self.current = current
+        self.update = update
         slider = by_id("history")
-        listen(slider, "input", lambda _e: show(int(slider.value)))
-        on_click("undo", undo)
-        on_click("replay", replay)
+        listen(slider, "input", lambda _e: self.show(int(slider.value)))
+        on_click("undo", self.undo)
+        on_click("replay", self.toggle_replay)
+
+    def show(self, step: int) -> None:
+        """Show the game after *step* moves; nothing is dropped."""
+        self.update(self.current().show(step))
+
+    def undo(self) -> None:
+        """Take back the last move, even a fatal one."""
+        session = self.current()
+        if len(session.history):
+            session = session.undo(now())
+            self.update(session)
+            blown = session.explosions
+            say(f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
+
+    def toggle_replay(self) -> None:
+        """Play the game back at the chosen pace, or stop."""
+        session = self.current()
+        self.update(session.stop() if session.running is Running.REPLAY else session.start_replay())
 
     def render(self, session: Session) -> None:
         """Show the move shown, how many there are, and whether this is the past."""

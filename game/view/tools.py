@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Final
 
 from game.board import Position
+from game.events import CellOpened, Move
 from game.seen import Seen
 from game.session import Aid, Running, Session
 from game.solver import Analysis, ImpossiblePositionError, analyse
@@ -32,11 +33,9 @@ class Tools:
         self,
         board: BoardView,
         store: Store,
-        *,
-        hint: Callable[[], None],
-        solver_move: Callable[[], None],
-        solver_plays: Callable[[], None],
-        odds: Callable[[], None],
+        current: Callable[[], Session],
+        update: Callable[[Session], None],
+        move: Callable[[Move, Aid | None], None],
     ) -> None:
         self.board = board
         self.store = store
@@ -44,10 +43,16 @@ class Tools:
         """The player asked not to be told when a game becomes assisted."""
         self.odds_of: Game | None = None
         """The game whose odds the board shows, so they are counted once per position."""
-        on_click("hint", hint)
-        on_click("autoplay", solver_move)
-        on_click("autoplay-run", solver_plays)
-        on_click("overlay", odds)
+        self.current = current
+        self.update = update
+        self.move = move
+        """Makes a move if the rules allow it: the solver's moves go through it."""
+        on_click("hint", self.hint)
+        on_click("autoplay", self.solver_move)
+        on_click("autoplay-run", self.toggle_solver)
+        on_click(
+            "overlay", lambda: self.update(self.current().set_odds(not self.current().odds_on))
+        )
         on_click("aid-note-never", self.never_tell)
 
     def analyse(self, game: Game, what: str) -> Analysis | None:
@@ -60,6 +65,25 @@ class Tools:
         except ValueError as error:  # too large to count in a moment
             say(f"{what}: {error}.")
         return None
+
+    def hint(self) -> None:
+        """Mark the next move and why; the game is then assisted."""
+        session = self.current()
+        if not session.shown.is_over() and self.show_hint(session.shown):
+            self.update(session.use(Aid.HINT))
+
+    def solver_move(self) -> None:
+        """Let the solver make one move."""
+        shown = self.current().shown
+        best = None if shown.is_over() else self.best_move(shown)
+        if best is not None:
+            self.move(CellOpened(best), Aid.SOLVER_MOVE)
+
+    def toggle_solver(self) -> None:
+        """Let the solver play on until the game ends, or stop it."""
+        session = self.current()
+        running = session.running is Running.SOLVER
+        self.update(session.stop() if running else session.start_solver())
 
     def show_hint(self, game: Game) -> bool:
         """Mark the next move and the cells of its proof, and say why; return whether it could.
