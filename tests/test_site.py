@@ -57,3 +57,28 @@ def test_loading_board_sizes_match_the_presets() -> None:
     assert found is not None
     sizes = dict(entry.split("=") for entry in found.group(1).split())
     assert sizes == {name: f"{s.width}x{s.height}x{s.mines}" for name, s in PRESETS.items()}
+
+
+def contrast(one: str, two: str) -> float:
+    """Return the WCAG contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        def channel(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(one), luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_number_keeps_three_to_one_on_the_grey() -> None:
+    """WCAG 1.4.11: each number's colour has a contrast of at least 3:1 on the cells' grey."""
+    css = (ROOT / "css" / "minesweeper.css").read_text()
+    face = re.search(r"--face:\s*(#[0-9a-f]{6})", css)
+    numbers = dict(re.findall(r"--n([1-8]):\s*(#[0-9a-f]{6})", css))
+    assert face is not None and sorted(numbers) == [str(n) for n in range(1, 9)]
+    low = {n: round(contrast(c, face.group(1)), 2) for n, c in numbers.items()}
+    assert min(low.values()) >= 3, low
+    assert round(contrast("#e00000", "#c0c0c0"), 2) < 3  # the red the classic palette had
