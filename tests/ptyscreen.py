@@ -102,6 +102,7 @@ class Pty:
             left = deadline - time.monotonic()
             if left <= 0 or not self._read(left):
                 raise AssertionError(f"screen never matched {check!r}:\n{self.text()}")
+        self._drain()  # the rest of a frame that was still being written
         return self.text()
 
     def _read(self, timeout: float) -> bool:

@@ -130,7 +130,7 @@ def test_a_loss_shows_the_mines_and_undo_takes_it_back(start: Start, tmp_path: P
     game = start("--layout", str(layout_file(tmp_path, *SMALL)))
     game.wait_for("Q quit")
     game.type(" ")
-    game.wait_for("Boom! You hit a mine after")
+    game.wait_for(lambda s: "Boom! You hit a mine after" in s and "N starts a new" in words(game))
     assert board(game) == [" [!]· ·", "  · · ·", "  · · *"]
     assert "Lost" in game.text() and "U takes it back; N starts a new game." in words(game)
     game.type("U")
