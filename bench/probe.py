@@ -11,11 +11,13 @@ from collections.abc import Callable
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from bench.engine import long_game
+from bench.review import human_game
 from game import saved
 from game.dealer import advance
 from game.events import CellOpened, GameStarted
 from game.query import GameRequest
 from game.render import render_board
+from game.review import review
 from game.session import Clock, Session
 from game.settings import Settings
 from game.state import start_game
@@ -51,4 +53,9 @@ def save() -> None:
 
 results.append(["save: 1000-move game to localStorage", timed(save, 100)])
 storage.removeItem("bench.save")
+
+REVIEWED_SEED = 12
+"""bench/review.py's human-like expert game of this seed has 300 moves (a win)."""
+reviewed = human_game(REVIEWED_SEED)
+results.append([f"review: {len(reviewed)}-move expert game", timed(lambda: review(reviewed), 5)])
 document.body.setAttribute("data-results", json.dumps(results))
