@@ -7,8 +7,10 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.seen import Seen
 from game.solver import analyse
-from pagehelpers import cell, states
+from game.solver.explain import Action, explain
+from pagehelpers import cell, marked, states
 
 pytestmark = pytest.mark.browser
 
@@ -39,21 +41,27 @@ class TestSummary:
 
 
 class TestSolverControls:
-    def test_hint_marks_a_safe_cell_and_certain_mines(self, open_game: Open) -> None:
-        """After an opening, the hint marks a certainly safe cell in green and sure mines in red."""
+    def test_hint_marks_the_move_and_every_cell_its_reason_proves_safe(
+        self, open_game: Open
+    ) -> None:
+        """After an opening, the hint marks the cells its words prove safe, the move among them."""
         page = open_game("layout=*.../..../...*")
         page.click(cell(page, 3, 0))
         page.click("#hint")
-        assert page.locator("#board .hint-safe").count() == 1
-        assert page.locator("#board .hint-mine").count() >= 1
-        expect(page.locator("#message")).to_contain_text("Safe:")
+        hint = explain(Seen.from_text("4x3x2\n" + "".join(row + "\n" for row in states(page))))
+        assert hint.action is Action.REVEAL and hint.move in hint.safe
+        assert marked(page, "hint-safe") == set(hint.safe)
+        assert marked(page, "hint-mine") == set(hint.mines)
+        expect(page.locator("#message")).to_have_text(hint.words)
+        expect(page.locator("#message")).to_contain_text("is safe:")
 
     def test_hint_on_a_fresh_board_is_a_guess(self, open_game: Open) -> None:
-        """Before any reveal every cell is a guess, marked as such."""
+        """Before any reveal every cell is a guess, marked as such, with its risk."""
         page = open_game("preset=beginner&seed=3")
         page.click("#hint")
         assert page.locator("#board .hint-guess").count() == 1
-        expect(page.locator("#message")).to_contain_text("risk")
+        expect(page.locator("#message")).to_contain_text("No cell is certain. Best guess: row")
+        expect(page.locator("#message")).to_contain_text("% of the arrangements that fit")
 
     def test_hint_late_in_a_game_is_the_guess_that_wins_most_often(self, open_game: Open) -> None:
         """With few arrangements left the page searches to the end: a 30% guess beats the 20% ones.
@@ -64,13 +72,11 @@ class TestSolverControls:
         page.click(cell(page, 0, 2))
         page.click(cell(page, 2, 0))
         page.click("#hint")
-        guess = page.locator("#board .hint-guess")
-        assert guess.count() == 1
-        assert (guess.get_attribute("data-x"), guess.get_attribute("data-y")) == ("1", "0")
-        expect(page.locator("#message")).to_have_text(
-            "Best guess: row 1, column 2 (30% risk; with best play from here"
-            " the game is won 65% of the time)."
-        )
+        assert marked(page, "hint-guess") == {(1, 0)}
+        message = page.locator("#message")
+        expect(message).to_contain_text("Best guess: row 1, column 2, a mine in 30.0%")
+        expect(message).to_contain_text("is a little safer (20.0%), but this one wins more often")
+        expect(message).to_contain_text("the game is won 65.0% of the time")
 
     def test_solver_move_plays_one_move(self, open_game: Open) -> None:
         """One press, one move, shown on the slider."""

@@ -8,7 +8,9 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from pagehelpers import cell
+from game.seen import Seen
+from game.solver.explain import Reason, explain
+from pagehelpers import cell, marked, states
 
 pytestmark = pytest.mark.browser
 
@@ -61,14 +63,25 @@ class TestReview:
 
 class TestHints:
     def test_a_hint_says_why_and_marks_its_proof(self, open_game: Open, page: Page) -> None:
-        """The hint's message gives the reason in words; the proof's cells are marked."""
+        """The hint's message gives the reason in words; the numbers it reads are marked."""
+        open_game("layout=*.../..../...*")
+        page.click(cell(page, 3, 0))
+        page.click("#hint")
+        hint = explain(Seen.from_text("4x3x2\n" + "".join(row + "\n" for row in states(page))))
+        assert hint.reason is Reason.OVERLAP
+        assert marked(page, "proof") == set(hint.proof) == {(1, 0), (1, 1)}
+        expect(page.locator("#message")).to_have_text(hint.words)
+        expect(page.locator("#message")).to_contain_text("the 1 at row 1, column 2 is also next")
+
+    def test_a_guess_has_no_proof_and_says_so(self, open_game: Open, page: Page) -> None:
+        """Where nothing is certain the hint marks one guess, no proof, and gives its odds."""
         open_game("layout=*.../..../...*")
         page.click(cell(page, 1, 0))
         page.click(cell(page, 0, 1))
         page.click("#hint")
-        message = page.inner_text("#message")
-        assert "row" in message and "column" in message
-        assert page.locator("#board [data-proof='true']").count() >= 1
+        assert marked(page, "proof") == set()
+        assert len(marked(page, "hint-guess")) == 1
+        expect(page.locator("#message")).to_contain_text("No cell is certain. Best guess:")
 
 
 class TestAnalysisBoard:
