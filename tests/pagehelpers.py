@@ -24,6 +24,12 @@ def marked(page: Page, name: str) -> set[tuple[int, int]]:
     }
 
 
+def position(page: Page, mines: int) -> str:
+    """Return the board on the page as position text, with *mines* in all."""
+    rows = states(page)
+    return f"{len(rows[0])}x{len(rows)}x{mines}\n" + "".join(row + "\n" for row in rows)
+
+
 def states(page: Page) -> list[str]:
     """Return the board as rows of position-text characters read from the DOM."""
     return page.evaluate(

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from game.seen import Seen
 from game.solver import analyse
 from game.solver.explain import Action, explain
-from pagehelpers import cell, marked, states
+from pagehelpers import cell, marked, position, states
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ class TestSolverControls:
         page = open_game("layout=*.../..../...*")
         page.click(cell(page, 3, 0))
         page.click("#hint")
-        hint = explain(Seen.from_text("4x3x2\n" + "".join(row + "\n" for row in states(page))))
+        hint = explain(Seen.from_text(position(page, 2)))
         assert hint.action is Action.REVEAL and hint.move in hint.safe
         assert marked(page, "hint-safe") == set(hint.safe)
         assert marked(page, "hint-mine") == set(hint.mines)
@@ -102,8 +102,7 @@ class TestSolverControls:
         page.click("#overlay")
         hidden = page.locator("#board button[data-state='hidden']").count()
         assert page.locator("#board button[data-p]").count() == hidden
-        position = "4x3x2\n" + "".join(row + "\n" for row in states(page))
-        for (x, y), p in analyse(position).probabilities.items():
+        for (x, y), p in analyse(position(page, 2)).probabilities.items():
             assert page.get_attribute(cell(page, x, y), "data-p") == f"{p:.0%}"
         page.click("#overlay")
         assert page.locator("#board button[data-p]").count() == 0
@@ -116,7 +115,7 @@ class TestNoGuess:
         assert page.is_checked("#noguess")
         page.click(cell(page, 4, 4))
         while page.get_attribute("#board", "data-status") == "playing":
-            text = "9x9x10\n" + "\n".join(states(page)) + "\n"
+            text = position(page, 10)
             safe = [pos for pos, p in analyse(text).exact.items() if p == 0]
             assert safe, f"a guess was needed:\n{text}"
             page.click(cell(page, *safe[0]))

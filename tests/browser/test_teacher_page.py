@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from game.seen import Seen
 from game.solver.explain import Reason, explain
-from pagehelpers import cell, marked, states
+from pagehelpers import cell, marked, position
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ class TestHints:
         open_game("layout=*.../..../...*")
         page.click(cell(page, 3, 0))
         page.click("#hint")
-        hint = explain(Seen.from_text("4x3x2\n" + "".join(row + "\n" for row in states(page))))
+        hint = explain(Seen.from_text(position(page, 2)))
         assert hint.reason is Reason.OVERLAP
         assert marked(page, "proof") == set(hint.proof) == {(1, 0), (1, 1)}
         expect(page.locator("#message")).to_have_text(hint.words)
