@@ -78,6 +78,13 @@ def verdict(session: Session) -> str:
     return ("Won" if won else "Lost") + (" (assisted)" if session.aids else "")
 
 
+def card_verdict(session: Session) -> str:
+    """Return the result card's headline; like the summary's, it says when help was used."""
+    if session.live.status is not Status.WON:
+        return "Boom: you hit a mine."
+    return "You won (assisted)." if session.aids else "You won!"
+
+
 def daily_note(session: Session, done: Callable[[str, str], bool]) -> str:
     """Describe the daily board being played, if it is one; *done* tells if it was played."""
     day = session.request.daily

@@ -10,7 +10,7 @@ from game.session import Aid, Session
 from game.settings import PRESETS
 from game.solver import ImpossiblePositionError, analyse
 from game.text import Layout
-from game.words import discarded, impossible, result_line, summary_items, verdict
+from game.words import card_verdict, discarded, impossible, result_line, summary_items, verdict
 
 
 def won_session(*aids: Aid, ms: int = 500) -> Session:
@@ -49,6 +49,11 @@ class TestResult:
         """The summary's headline says when the game was assisted."""
         assert verdict(won_session(Aid.HINT)) == "Won (assisted)"
         assert verdict(won_session()) == "Won"
+
+    def test_the_result_card_marks_assistance_too(self) -> None:
+        """The card over the board agrees with the summary under it: an aided win says so."""
+        assert card_verdict(won_session(Aid.SOLVER_MOVE)) == "You won (assisted)."
+        assert card_verdict(won_session()) == "You won!"
 
     def test_summary_items_show_solved_of_total_after_a_loss(self) -> None:
         """After a loss the 3BV reads "solved of total"."""

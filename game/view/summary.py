@@ -10,7 +10,7 @@ from game.history import History
 from game.session import Session
 from game.state import Status
 from game.view.dom import by_id, on_click, say
-from game.words import daily_share, result_figures, summary_items, verdict
+from game.words import card_verdict, daily_share, result_figures, summary_items, verdict
 
 
 class Summary:
@@ -59,7 +59,7 @@ class Summary:
             summary.setAttribute(name, str(value))
         summary.hidden = False
         won = session.live.status is Status.WON
-        by_id("result-verdict").textContent = ("You won!" if won else "Boom: you hit a mine.") + (
+        by_id("result-verdict").textContent = card_verdict(session) + (
             f" {best_note}" if best_note else ""
         )
         by_id("result-figures").textContent = result_figures(numbers)
