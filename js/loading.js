@@ -39,6 +39,11 @@
 
   function expected() {
     var query = new URLSearchParams(location.search);
+    var position = query.get("position");
+    if (position) {  // an analysis board: "9x9x10/…" leads with its size; Python draws the cells
+      var head = position.split("/")[0].split("x").map(Number);
+      return { cols: head[0], rows: head[1], mines: head[2], name: "position", fresh: false };
+    }
     var layout = query.get("layout");
     if (layout) {
       var rows = layout.split("/");

@@ -51,6 +51,7 @@ class AnalysisBoard:
     def show(self) -> None:
         """Draw the position, its odds, its best move and the reason, and keep the address."""
         by_id("analysis").hidden = False
+        by_id("difficulty").value = "position"
         by_id("analysis-mines").value = str(self.seen.mines)
         settings = Settings(self.seen.width, self.seen.height, self.seen.mines)
         game = Game(GameStarted(settings, 0), self.seen.to_board())

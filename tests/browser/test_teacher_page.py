@@ -88,6 +88,7 @@ class TestAnalysisBoard:
     def test_a_position_link_shows_odds_move_and_reason(self, open_game: Open, page: Page) -> None:
         """?position= shows the position with every hidden cell's exact odds and the reason."""
         open_game("position=" + POSITION)
+        assert page.input_value("#difficulty") == "position"
         hidden = page.locator("#board button[data-state='hidden']")
         assert hidden.count() > 0
         odds = page.locator("#board button[data-probability]")
@@ -95,6 +96,15 @@ class TestAnalysisBoard:
         assert DECIMAL.match(odds.first.get_attribute("data-probability") or "")
         expect(page.locator("#message")).to_contain_text("is a mine")
         assert page.locator("#board [data-proof='true']").count() >= 1
+
+    def test_while_python_loads_the_controls_name_the_position(
+        self, page: Page, base_url: str
+    ) -> None:
+        """Before Python runs, the menu says "Position from the link" with its mine total."""
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back
+        page.goto(base_url + "?position=" + POSITION)
+        expect(page.locator("#difficulty")).to_have_value("position")
+        expect(page.locator("#mines-left")).to_have_text("10")
 
     def test_an_edit_is_analysed_again_and_kept_in_the_address(
         self, open_game: Open, page: Page
