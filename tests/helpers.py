@@ -9,9 +9,11 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from hypothesis import strategies as st
+
 from game.board import Position, neighbour_table
-from game.dealer import events_for, play
-from game.events import MOVES_BY_CODE, GameStarted, Move
+from game.dealer import advance, events_for, play
+from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
 from game.history import History
 from game.seen import FLAGGED, Seen
 from game.settings import FirstClick, Settings
@@ -114,3 +116,18 @@ def chances(seen: Seen, *, flags_are_mines: bool = True) -> dict[Position, Fract
     if flags_are_mines:
         covered = [p for p in covered if seen.cells[p] is not FLAGGED]
     return {p: Fraction(sum(p in m for m in fitting), len(fitting)) for p in covered}
+
+
+def opened_game(draw: st.DrawFn) -> tuple[Game, list[Position]]:
+    """Draw a small game (2-5 by 2-4 cells, two safe at least) after one to six reveals.
+
+    Returns it with its cells, row by row: the start of the solver's and the
+    hints' random positions, which then differ in how they flag.
+    """
+    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 4))
+    mines = draw(st.integers(1, width * height - 2))
+    game = start_game(GameStarted(Settings(width, height, mines), draw(st.integers(0, 10**6))))
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
+        game = advance(game, CellOpened(pos))  # total: a finished game stays as it is
+    return game, cells

@@ -10,14 +10,13 @@ from hypothesis import strategies as st
 
 from game.board import Position, neighbour_table
 from game.dealer import advance
-from game.events import CellOpened, FlagToggled, GameStarted
+from game.events import FlagToggled
 from game.seen import FLAGGED, HIDDEN, Seen
-from game.settings import Settings
 from game.solver import ImpossiblePositionError, TooComplexError, analyse
 from game.solver.explain import NOTHING_LEFT, Action, Reason, explain
-from game.state import Status, start_game
+from game.state import Status
 from game.text import format_position
-from helpers import arrangements, chances
+from helpers import arrangements, chances, opened_game
 
 # Each position's reason is the first of the order that applies to it.
 CASES = [
@@ -140,13 +139,7 @@ class TestRefusals:
 @st.composite
 def positions(draw: st.DrawFn) -> str:
     """A small position from a real game, with a few flags that may be wrong."""
-    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 4))
-    mines = draw(st.integers(1, width * height - 2))
-    game = start_game(GameStarted(Settings(width, height, mines), draw(st.integers(0, 10**6))))
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
-        if not game.is_over():
-            game = advance(game, CellOpened(pos))
+    game, cells = opened_game(draw)
     assume(game.status is Status.PLAYING)
     for pos in draw(st.lists(st.sampled_from(cells), max_size=3)):
         game = advance(game, FlagToggled(pos))

@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 
 from game.board import Position, neighbour_table
 from game.dealer import advance
-from game.events import CellOpened, FlagToggled, GameStarted
+from game.events import CellOpened, FlagToggled
 from game.seen import FLAGGED, Seen
-from game.settings import Settings
 from game.solver import TooComplexError, analyse, choice, endgame, groups
 from game.solver.analysis import Count, count, exact_probabilities
 from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.state import Status, start_game
 from game.text import format_position
+from helpers import opened_game
 
 
 def brute_force(text: str) -> dict[Position, Fraction]:
@@ -48,12 +48,7 @@ def brute_force(text: str) -> dict[Position, Fraction]:
 @st.composite
 def positions(draw: st.DrawFn) -> str:
     """A position from a real game: a random small board with some cells opened and flagged."""
-    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 4))
-    mines = draw(st.integers(1, width * height - 2))
-    game = start_game(GameStarted(Settings(width, height, mines), draw(st.integers(0, 10**6))))
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
-        game = advance(game, CellOpened(pos))
+    game, cells = opened_game(draw)
     if game.status is not Status.PLAYING:
         game = start_game(game.start)
         game = advance(game, CellOpened(draw(st.sampled_from(cells))))
@@ -61,7 +56,11 @@ def positions(draw: st.DrawFn) -> str:
         if game.board.cells[pos].mine and game.status is Status.PLAYING:
             game = advance(game, FlagToggled(pos))
     if game.is_over():
-        return f"{width}x{height}x{mines}\n" + ("H" * width + "\n") * height
+        settings = game.start.settings
+        return (
+            f"{settings.width}x{settings.height}x{settings.mines}\n"
+            + ("H" * settings.width + "\n") * settings.height
+        )
     return format_position(game)
 
 
