@@ -152,7 +152,21 @@
       worker.postMessage("skip-waiting");
     });
   }
-  window.addEventListener("load", function () {
+  // The worker is registered once the game is ready (or could not start): its install
+  // then finds the runtime the page has just downloaded in the HTTP cache. Registered
+  // earlier, it downloads the 14 MB again, alongside the page.
+  function whenSettled(callback) {
+    var root = document.documentElement;
+    function settled() { return document.body.dataset.ready === "true" || root.dataset.failed; }
+    if (settled()) { callback(); return; }
+    var observer = new MutationObserver(function () {
+      if (!settled()) return;
+      observer.disconnect();
+      callback();
+    });
+    observer.observe(root, {subtree: true, attributes: true, attributeFilter: ["data-ready", "data-failed"]});
+  }
+  window.addEventListener("load", function () { whenSettled(function () {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
       if (registration.waiting) offer(registration.waiting);
       registration.addEventListener("updatefound", function () {
@@ -168,5 +182,5 @@
       reloading = true;
       location.reload();
     });
-  });
+  }); });
 })();

@@ -9,10 +9,12 @@ const CACHE = "pyminesweeper-" + VERSION;
 const FILES = __FILES__;
 
 self.addEventListener("install", (event) => {
-  // A fresh download of every file, bypassing the HTTP cache, or the install fails.
+  // Every file as the server has it now, never a stale copy: "no-cache" asks the
+  // server whether the copy the page just downloaded is current (a 304 sends no
+  // body), so a first visit downloads the 14 MB runtime once, not twice.
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(FILES.map((url) => new Request(url, { cache: "reload" })))
+      cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })))
     )
   );
 });

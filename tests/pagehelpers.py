@@ -7,6 +7,16 @@ from playwright.sync_api import Page
 READY_MS = 90_000
 """Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
 
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium: the test tools cannot download browsers here."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 
 def cell(page: Page, x: int, y: int) -> str:
     """Return the selector of the cell at (x, y)."""
