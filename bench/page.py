@@ -5,19 +5,25 @@ baseline; the game is measured against it in the same run, cold (new browser
 context, empty cache) and warm (reload with the HTTP cache), interleaved.
 Click latency: the time from a click event to the DOM being updated (the
 Python handler runs synchronously inside the click), for single reveals on
-expert and for a whole-board opening on 100x100.
+expert and for a whole-board opening on 100x100. First visit: the bytes the
+server sends until the offline copy is kept, in a browser profile on disk.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import random
 import sys
+import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -36,6 +42,7 @@ from game.state import start_game
 from game.text import Layout
 from tools.serve import Handler
 
+CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -50,8 +57,19 @@ READY = """() => new Promise(done => {
 })"""
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
 class CachingHandler(Handler):
     """Like `make serve`, but lets the browser cache, so warm loads are warm."""
+
+    sent: ClassVar[Counter[str]] = Counter()
+    """How often each path was sent with its whole body (a 304 sends none)."""
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        if code == 200:
+            self.sent[urlsplit(self.path).path] += 1
+        super().send_response(code, message)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=3600")
@@ -63,8 +81,7 @@ PROBE_TARGETS = {"save:": 2.0, "review:": 2000.0}
 
 
 def serve() -> str:
-    root = Path(__file__).resolve().parent.parent
-    handler = functools.partial(CachingHandler, directory=str(root))
+    handler = functools.partial(CachingHandler, directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_port}/"
@@ -80,6 +97,36 @@ def load_times(browser: Browser, url: str) -> tuple[float, float]:
     warm = float(page.evaluate(READY))
     context.close()
     return cold, warm
+
+
+def first_visit(browser: Browser, url: str) -> str:
+    """Return a line on what a first visit downloads, until the offline copy is kept.
+
+    A profile on disk, as a visitor has: an in-memory one keeps no 10 MB file in
+    its HTTP cache, so the service worker would download the runtime again.
+    """
+    CachingHandler.sent.clear()
+    with tempfile.TemporaryDirectory() as profile:
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS
+        )
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate(READY)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        context.close()
+    sent = dict(CachingHandler.sent)
+    plain = packed = 0
+    for path, times in sent.items():
+        data = (ROOT / (path.lstrip("/") or "index.html")).read_bytes()
+        plain += times * len(data)
+        packed += times * len(gzip.compress(data, 6))
+    # The page under ?preset=... and the worker's copy of ./ are two URLs, one file.
+    twice = ", ".join(sorted(path for path, times in sent.items() if times > 1)) or "none"
+    return (
+        f"first visit: {len(sent)} files, {plain / 1e6:.1f} MB sent (twice: {twice});"
+        f" {packed / 1e6:.1f} MB where the host gzips them"
+    )
 
 
 def click_latency(page: Page, x: int, y: int, *, button: str = "left") -> float:
@@ -165,7 +212,8 @@ def main() -> None:
     args = parser.parse_args()
     base = serve()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        print(first_visit(browser, base + "?preset=expert"))
         times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "gc", "gw")}
         for _ in range(args.loads):
             cold, warm = load_times(browser, base + "bench/hello.html")
