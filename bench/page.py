@@ -1,8 +1,9 @@
-"""Benchmark the page in Chromium: python bench/page.py [--loads N] [--clicks N].
+"""Benchmark the page in Chromium and Firefox: python bench/page.py [--loads N] [--clicks N].
 
 Load time: a bare PyScript "hello" page on the same vendored runtime is the
 baseline; the game is measured against it in the same run, cold (new browser
-context, empty cache) and warm (reload with the HTTP cache), interleaved.
+context, empty cache) and warm (reload with the HTTP cache), interleaved, in
+Chromium and then in Firefox ESR (bench/firefox.mjs, through puppeteer-core).
 Click latency: the time from a click event to the DOM being updated (the
 Python handler runs synchronously inside the click), for single reveals on
 expert and for a whole-board opening on 100x100. First visit: the bytes the
@@ -17,6 +18,7 @@ import gzip
 import http.server
 import json
 import random
+import subprocess
 import sys
 import tempfile
 import threading
@@ -59,6 +61,9 @@ READY = """() => new Promise(done => {
 
 ROOT = Path(__file__).resolve().parent.parent
 
+KEPT = "navigator.serviceWorker.controller !== null"
+"""The service worker has kept every file and now answers the page."""
+
 
 class CachingHandler(Handler):
     """Like `make serve`, but lets the browser cache, so warm loads are warm."""
@@ -87,16 +92,44 @@ def serve() -> str:
     return f"http://127.0.0.1:{server.server_port}/"
 
 
-def load_times(browser: Browser, url: str) -> tuple[float, float]:
-    """Return (cold, warm) milliseconds from navigation to body[data-ready]."""
+def load_times(browser: Browser, url: str, *, kept: bool = False) -> tuple[float, float]:
+    """Return (cold, warm) milliseconds from navigation to body[data-ready].
+
+    With *kept*, the warm load waits until the service worker keeps the page,
+    as a player's next visit would: reloading while it downloads races it.
+    """
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
     cold = float(page.evaluate(READY))
+    if kept:
+        page.wait_for_function(KEPT, timeout=120_000)
     page.reload()
     warm = float(page.evaluate(READY))
     context.close()
     return cold, warm
+
+
+def firefox_loads(base: str, loads: int) -> list[str]:
+    """Return the load lines of Firefox ESR, the game against the bare page of the same run."""
+    hello, game = "bench/hello.html", "?preset=expert"
+    result = subprocess.run(
+        ["node", str(ROOT / "bench" / "firefox.mjs"), base, str(loads), hello, game, KEPT],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"error: bench/firefox.mjs failed:\n{result.stdout}{result.stderr}")
+    measured = json.loads(result.stdout)
+    times = measured["times"]
+    engine = measured["engine"]
+    lines = []
+    for kind in ("cold", "warm"):
+        bare, ours = times[hello][kind], times[game][kind]
+        lines.append(line(f"load: bare PyScript page, {kind}, {engine}", bare))
+        lines.append(line(f"load: game (expert), {kind}, {engine}", ours, baseline=bare))
+    return lines
 
 
 def first_visit(browser: Browser, url: str) -> str:
@@ -113,7 +146,7 @@ def first_visit(browser: Browser, url: str) -> str:
         page = context.new_page()
         page.goto(url)
         page.evaluate(READY)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.wait_for_function(KEPT, timeout=120_000)
         context.close()
     sent = dict(CachingHandler.sent)
     plain = packed = 0
@@ -219,13 +252,14 @@ def main() -> None:
             cold, warm = load_times(browser, base + "bench/hello.html")
             times["hc"].append(cold)
             times["hw"].append(warm)
-            cold, warm = load_times(browser, base + "?preset=expert")
+            cold, warm = load_times(browser, base + "?preset=expert", kept=True)
             times["gc"].append(cold)
             times["gw"].append(warm)
         print(line("load: bare PyScript page, cold", times["hc"]))
         print(line("load: game (expert), cold", times["gc"], baseline=times["hc"]))
         print(line("load: bare PyScript page, warm", times["hw"]))
         print(line("load: game (expert), warm", times["gw"], baseline=times["hw"]))
+        print("\n".join(firefox_loads(base, args.loads)))
 
         page = browser.new_page()
         reveals: list[float] = []

@@ -1,0 +1,45 @@
+// Load times in Debian's Firefox ESR, for bench/page.py:
+// `node bench/firefox.mjs BASE LOADS BARE GAME KEPT`. For each load, the bare page and the game
+// (interleaved, so a busy moment hits both alike) open cold in a new browser context (an empty
+// cache), then reload warm; the game's reload waits until the expression KEPT holds (its service
+// worker keeps it), as a player's next visit would. Prints one JSON object:
+// {"engine": "firefox/...", "times": {BARE: {"cold": [ms...], "warm": [ms...]}, GAME: {...}}}.
+// Python Playwright drives only Chromium here; puppeteer-core drives Firefox over WebDriver BiDi.
+import puppeteer from 'puppeteer-core';
+
+const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+const READY_MS = 120_000;
+// The milliseconds from navigation to the game accepting input (body[data-ready]).
+const READY = `new Promise((done) => {
+  const check = () => document.body && document.body.dataset.ready === 'true'
+    ? done(performance.now()) : requestAnimationFrame(check);
+  check();
+})`;
+
+const [base, loads, bare, game, kept] = process.argv.slice(2);
+const paths = [bare, game];
+const browser = await puppeteer.launch({browser: 'firefox', executablePath: FIREFOX, headless: true});
+const times = Object.fromEntries(paths.map((path) => [path, {cold: [], warm: []}]));
+
+async function ready(page) {
+  return page.evaluate(READY);
+}
+
+try {
+  for (let i = 0; i < Number(loads); i++) {
+    for (const path of paths) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(READY_MS);
+      await page.goto(base + path);
+      times[path].cold.push(await ready(page));
+      if (path === game) await page.waitForFunction(kept);
+      await page.reload();
+      times[path].warm.push(await ready(page));
+      await context.close();
+    }
+  }
+  console.log(JSON.stringify({engine: await browser.version(), times}));
+} finally {
+  await browser.close();
+}
