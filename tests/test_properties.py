@@ -10,7 +10,7 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Flagged, Hidden, Position, Revealed
+from game.board import Flagged, Hidden, Position, Revealed, neighbour_table
 from game.dealer import advance, events_for
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
 from game.history import History
@@ -223,3 +223,19 @@ def test_layout_text_round_trips(start: GameStarted) -> None:
     state = advance(start_game(start), CellOpened((0, 0)))
     layout = Layout.from_board(state.board)
     assert Layout.from_text(layout.to_text()) == layout
+
+
+@given(st.integers(1, 40), st.integers(1, 40))
+def test_the_neighbour_table_holds_every_cell_and_its_neighbours_in_order(
+    width: int, height: int
+) -> None:
+    """Every position, row by row; for each, the cells one step away on the board, row by row."""
+    table = neighbour_table(width, height)
+    every = [(x, y) for y in range(height) for x in range(width)]
+    assert list(table) == every
+    for x, y in every:
+        assert list(table[(x, y)]) == [
+            (nx, ny)
+            for ny, nx in itertools.product(range(y - 1, y + 2), range(x - 1, x + 2))
+            if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
+        ]
