@@ -159,7 +159,7 @@ class App:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
             by_id("announce").textContent = opened(before, after)
         by_id("copy-layout").hidden = session.exact_board() is None
-        self.runner.run(session.running)
+        self.runner.run(session)
         self.show_time()
         self.files.save_if_changed(session, old)
 

@@ -12,7 +12,7 @@ from typing import Any, Final
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import window  # type: ignore[import-not-found]
 
-from game.events import CellOpened, Move
+from game.events import CellOpened, GameStarted, Move
 from game.noguess import NoGuessError, deal_steps
 from game.seen import Seen
 from game.session import Aid, Running, Session
@@ -45,14 +45,24 @@ class Runner:
         self.stepper: Any = None
         self.step_proxy = create_proxy(self.step)
         self.search: asyncio.Future[None] | None = None
+        self.searched_for: GameStarted | None = None
+        """The game the no-guess search deals for: another game on the page drops it."""
 
     @property
     def dealing(self) -> bool:
         """Whether a no-guess board is being searched for: moves wait until it is dealt."""
         return self.search is not None
 
-    def run(self, running: Running) -> None:
-        """Step the replay or the solver at the chosen pace while the session says so."""
+    def run(self, session: Session) -> None:
+        """Step the replay or the solver at the chosen pace while *session* says so.
+
+        A no-guess search for a game *session* no longer holds (a new game, a
+        file opened, a game resumed) stops: its move belongs to that game.
+        """
+        if self.search is not None and session.start is not self.searched_for:
+            self.search.cancel()
+            self.search = None
+        running = session.running
         if running is Running.NOTHING and self.stepper is not None:
             window.clearTimeout(self.stepper)
             self.stepper = None
@@ -75,7 +85,7 @@ class Runner:
         """One step of what runs: the next move of the replay, or the solver's next move."""
         self.stepper = None
         self.advance()
-        self.run(self.current().running)  # the next step, if something still runs
+        self.run(self.current())  # the next step, if something still runs
 
     def advance(self) -> None:
         """Make the step itself (updating the session renders it, and may stop what runs)."""
@@ -95,6 +105,7 @@ class Runner:
 
     def deal_then(self, move: CellOpened, aid: Aid | None) -> None:
         """Search for a board that logic alone clears, showing progress, then make *move*."""
+        self.searched_for = self.current().start
         self.search = asyncio.ensure_future(self._deal_then(move, aid))
 
     async def _deal_then(self, move: CellOpened, aid: Aid | None) -> None:

@@ -114,12 +114,26 @@ class TestNoGuess:
         page = open_game("preset=beginner&noguess=1&seed=4")
         assert page.is_checked("#noguess")
         page.click(cell(page, 4, 4))
+        expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")  # dealt
         while page.get_attribute("#board", "data-status") == "playing":
             text = position(page, 10)
             safe = [pos for pos, p in analyse(text).exact.items() if p == 0]
             assert safe, f"a guess was needed:\n{text}"
             page.click(cell(page, *safe[0]))
         assert page.get_attribute("#board", "data-status") == "won"
+
+    def test_a_new_game_while_dealing_drops_the_search(self, open_game: Open) -> None:
+        """The move that started a search is not played on the game that replaced it.
+
+        Expert seed 7 takes 24 search steps; beginner is started during them. Its
+        first click is played at once, and the expert click never reaches it.
+        """
+        page = open_game("preset=expert&noguess=1&seed=7")
+        page.click(cell(page, 20, 10))
+        page.select_option("#difficulty", "beginner")
+        expect(page.locator("#board button")).to_have_count(81)
+        page.click(cell(page, 4, 4))
+        expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")
 
     def test_the_checkbox_deals_no_guess_boards_from_the_next_game(self, open_game: Open) -> None:
         """Ticking the box starts a no-guess game of the same size, kept in the saved game."""
