@@ -168,13 +168,16 @@
   }
   window.addEventListener("load", function () { whenSettled(function () {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
-      if (registration.waiting) offer(registration.waiting);
-      registration.addEventListener("updatefound", function () {
-        var worker = registration.installing;
+      function watch(worker) {
         worker.addEventListener("statechange", function () {
           if (worker.state === "installed") offer(worker);
         });
-      });
+      }
+      // The browser may have found the new version before the page asked: it is then
+      // already waiting, or still installing (no "updatefound" will come for it).
+      if (registration.waiting) offer(registration.waiting);
+      else if (registration.installing) watch(registration.installing);
+      registration.addEventListener("updatefound", function () { watch(registration.installing); });
     }).catch(function () { /* no service worker: the game still works online */ });
     var reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", function () {

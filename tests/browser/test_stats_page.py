@@ -101,11 +101,13 @@ class TestRecords:
         page.select_option("#stats-mode", "5x1-3-safe")
         assert figure(page, "played") == "1"
 
-    def test_unreadable_records_are_set_aside_with_a_notice(self, open_game: Open) -> None:
+    def test_unreadable_records_are_set_aside_with_a_notice(
+        self, open_game: Open, base_url: str
+    ) -> None:
         """Damaged storage never breaks the page, and the data is kept under another key."""
         page = open_game(WIN)
         page.evaluate("localStorage.setItem('pyminesweeper.records', '{\"format\": 1')")
-        page.goto(page.url.replace("index.html", "") + "README.md")  # leave without saving over it
+        page.goto(base_url + "README.md")  # leave the game without saving over it
         open_game(WIN)
         expect(page.locator("#message")).to_contain_text("Your records could not be read")
         kept = page.evaluate(

@@ -50,6 +50,7 @@ class TestReview:
         for x, y in ((1, 0), (2, 0), (3, 2)):
             page.click(cell(page, x, y))
         page.click("#review")
+        expect(page.locator("#review-summary")).to_contain_text("3 moves")  # the list is done
         page.click("#review-list > [data-move='3']")
         expect(page.locator("#history")).to_have_value("2")
         expect(page.locator(cell(page, 3, 2))).to_have_class(re.compile("review-player"))
