@@ -135,13 +135,14 @@ def firefox_loads(base: str, loads: int) -> list[str]:
 def first_visit(browser: Browser, url: str) -> str:
     """Return a line on what a first visit downloads, until the offline copy is kept.
 
-    A profile on disk, as a visitor has: an in-memory one keeps no 10 MB file in
-    its HTTP cache, so the service worker would download the runtime again.
+    A profile on disk with a disk cache of a desktop's usual size, as a visitor
+    has: an in-memory one keeps no 10 MB file in its HTTP cache, so the service
+    worker would download the runtime again.
     """
     CachingHandler.sent.clear()
     with tempfile.TemporaryDirectory() as profile:
         context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS
+            profile, executable_path=CHROMIUM, args=[*ARGS, "--disk-cache-size=268435456"]
         )
         page = context.new_page()
         page.goto(url)

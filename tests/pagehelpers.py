@@ -16,6 +16,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+VISITOR_CACHE = ["--disk-cache-size=268435456"]
+"""A disk cache of a desktop's usual size (256 MB), whatever the test machine's free space."""
 
 
 def cell(page: Page, x: int, y: int) -> str:

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS, cell
+from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS, VISITOR_CACHE, cell
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -66,11 +66,11 @@ def test_a_first_visit_sends_each_file_once(browser: Browser, site: Site, tmp_pa
     """The service worker keeps what the page already fetched: it downloads nothing again.
 
     The runtime is about 14 MB; fetched twice, a first visit on a phone costs 28.
-    A browser profile on disk, as a visitor has: an in-memory one (a new context)
-    keeps no 10 MB file in its HTTP cache.
+    A browser profile on disk with a cache of the usual size, as a visitor has:
+    an in-memory one (a new context) keeps no 10 MB file in its HTTP cache.
     """
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        tmp_path / "profile", executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *VISITOR_CACHE]
     )
     open_when_cached(context.new_page(), site.base)
     twice = {path: n for path, n in site.sent_whole.items() if n > 1}
