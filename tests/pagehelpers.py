@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
 
 READY_MS = 90_000
 """Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
@@ -18,6 +20,15 @@ CHROMIUM_ARGS = [
 ]
 VISITOR_CACHE = ["--disk-cache-size=268435456"]
 """A disk cache of a desktop's usual size (256 MB), whatever the test machine's free space."""
+
+
+def game_context(browser: Browser, **options: Any) -> BrowserContext:
+    """Return a new context (its own storage) for a page test, without the service worker.
+
+    The worker downloads every file again once the game is ready: only
+    test_offline.py needs it, and in every other test it would only take time.
+    """
+    return browser.new_context(service_workers="block", **options)
 
 
 def cell(page: Page, x: int, y: int) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS
+from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS, game_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +52,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh page with its own storage, desktop-sized."""
-    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    context = game_context(browser, viewport={"width": 1100, "height": 850})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

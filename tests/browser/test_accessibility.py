@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from pagehelpers import READY_MS, cell
+from pagehelpers import READY_MS, cell, game_context
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def scanned(browser: Browser, base_url: str) -> Iterator[Callable[[str], Page]]:
     """Open the game at a query, ready to be scanned."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does it)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850})
+    context = game_context(browser, bypass_csp=True, viewport={"width": 1100, "height": 850})
     page = context.new_page()
 
     def open_(query: str) -> Page:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import READY_MS, cell
+from pagehelpers import READY_MS, cell, game_context
 
 pytestmark = pytest.mark.browser
 
@@ -31,8 +31,8 @@ board draws it anew, and a click on a button no longer in the page does nothing.
 
 def phone_or_desktop(browser: Browser, width: int, height: int) -> Page:
     phone = width < 600
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    context = game_context(
+        browser, viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
     )
     return context.new_page()
 

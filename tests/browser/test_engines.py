@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import pytest
 from playwright.sync_api import Browser
 
-from pagehelpers import READY_MS
+from pagehelpers import READY_MS, game_context
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def wait(driver: Driver, expression: str, timeout_ms: int, says: str) -> None:
 
 class PlaywrightDriver:
     def __init__(self, browser: Browser) -> None:
-        self.context = browser.new_context(viewport={"width": 1000, "height": 800})
+        self.context = game_context(browser, viewport={"width": 1000, "height": 800})
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))

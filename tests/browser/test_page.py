@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import READY_MS, cell, states
+from pagehelpers import READY_MS, cell, game_context, states
 
 pytestmark = pytest.mark.browser
 
@@ -311,7 +311,7 @@ class TestSettings:
         page = open_game("preset=expert&seed=12")
         page.click(cell(page, 3, 3))
         first = states(page)
-        other = browser.new_context().new_page()
+        other = game_context(browser).new_page()
         other.goto(base_url + "?preset=expert&seed=12")
         other.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         other.click(cell(other, 3, 3))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import READY_MS, cell, states
+from pagehelpers import READY_MS, cell, game_context, states
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ class TestSharedBoards:
         """Defect 13.2: two players clicking different first cells see the same board."""
         seen = []
         for first in ((0, 0), (29, 15)):
-            context = browser.new_context(viewport={"width": 1100, "height": 850})
+            context = game_context(browser, viewport={"width": 1100, "height": 850})
             page = context.new_page()
             page.goto(base_url + "?preset=expert&daily=2026-11-22")
             page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
@@ -111,7 +111,7 @@ class TestSharedBoards:
 
     def test_a_long_link_never_widens_a_phone(self, browser: Browser, base_url: str) -> None:
         """Defect 13.3: on a 390 px phone, a printed link wraps instead of widening the page."""
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context = game_context(browser, viewport={"width": 390, "height": 844})
         page = context.new_page()
         page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
         page.goto(base_url + "?w=100&h=3&m=5")

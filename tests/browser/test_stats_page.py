@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from game.records import Records, Result
-from pagehelpers import READY_MS, cell, states
+from pagehelpers import READY_MS, cell, game_context, states
 
 pytestmark = pytest.mark.browser
 
@@ -193,7 +193,7 @@ class TestDaily:
         """Two players (separate storage) get the same board from the same day."""
         boards = []
         for _ in range(2):
-            context = browser.new_context()
+            context = game_context(browser)
             page = context.new_page()
             page.goto(base_url + "?preset=intermediate&daily=2026-11-22")
             page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
