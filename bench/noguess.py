@@ -19,11 +19,12 @@ from typing import Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.page import ARGS, READY, click_latency, serve
+from bench.page import READY, click_latency, serve
 from bench.timing import line
 from game.mines import lay_mines
 from game.noguess import WORK_BUDGET, NoGuessError, lay_solvable_mines
 from game.settings import PRESETS, FirstClick, Settings
+from tools import chromium
 
 TARGET_MS = 250
 
@@ -80,8 +81,8 @@ def browser(boards: int) -> None:
 
     base = serve()
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = chromium.new_page()
+        engine = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
+        page = engine.new_page()
         page.goto(base + "?preset=expert&seed=0")
         page.evaluate(READY)
         plain: list[float] = []
@@ -91,7 +92,7 @@ def browser(boards: int) -> None:
                 page.goto(f"{base}?preset=expert&seed={seed}{extra}")
                 page.evaluate(READY)
                 times.append(click_latency(page, 3, 3))
-        chromium.close()
+        engine.close()
     print(line("Pyodide: first click, random expert board", plain))
     print(line("Pyodide: first click, no-guess expert board", solvable, baseline=plain))
 

@@ -42,16 +42,9 @@ from game.session import Clock, Session
 from game.settings import PRESETS
 from game.state import start_game
 from game.text import Layout
+from tools import chromium
 from tools.serve import Handler
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = """() => new Promise(done => {
   const check = () => document.body && document.body.dataset.ready === 'true'
     ? done(performance.now()) : requestAnimationFrame(check);
@@ -142,7 +135,7 @@ def first_visit(browser: Browser, url: str) -> str:
     CachingHandler.sent.clear()
     with tempfile.TemporaryDirectory() as profile:
         context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=[*ARGS, "--disk-cache-size=268435456"]
+            profile, executable_path=chromium.PATH, args=[*chromium.ARGS, *chromium.VISITOR_CACHE]
         )
         page = context.new_page()
         page.goto(url)
@@ -246,7 +239,7 @@ def main() -> None:
     args = parser.parse_args()
     base = serve()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         print(first_visit(browser, base + "?preset=expert"))
         times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "gc", "gw")}
         for _ in range(args.loads):

@@ -9,18 +9,6 @@ from playwright.sync_api import Browser, BrowserContext, Page
 READY_MS = 90_000
 """Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
 
-CHROMIUM = "/usr/bin/chromium"
-"""Debian's Chromium: the test tools cannot download browsers here."""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VISITOR_CACHE = ["--disk-cache-size=268435456"]
-"""A disk cache of a desktop's usual size (256 MB), whatever the test machine's free space."""
-
 
 def game_context(browser: Browser, **options: Any) -> BrowserContext:
     """Return a new context (its own storage) for a page test, without the service worker.

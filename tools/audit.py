@@ -27,13 +27,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import chromium  # noqa: E402
 from tools.serve import Handler  # noqa: E402
 
 LIGHTHOUSE = ROOT / "tools" / "audit" / "node_modules" / ".bin" / "lighthouse"
-CHROME_FLAGS = (
-    "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
-    " --disable-component-update --disable-sync"
-)
+CHROME_FLAGS = " ".join(("--headless=new", *chromium.ARGS))
 CATEGORIES = ("performance", "accessibility", "best-practices")
 RUNTIME = "/vendor/"
 """Where the pinned runtime (PyScript, Pyodide) is served from: its findings are not the game's."""
@@ -60,7 +58,7 @@ def lighthouse(url: str, out: Path) -> dict[str, Any]:
 
 def lighthouse_once(url: str, out: Path) -> dict[str, Any]:
     """Run Lighthouse once on *url*; return its report, which may hold a `runtimeError`."""
-    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", chromium.PATH)}
     out.unlink(missing_ok=True)
     subprocess.run(
         [

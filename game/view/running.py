@@ -105,11 +105,10 @@ class Runner:
 
     def deal_then(self, move: CellOpened, aid: Aid | None) -> None:
         """Search for a board that logic alone clears, showing progress, then make *move*."""
-        self.searched_for = self.current().start
-        self.search = asyncio.ensure_future(self._deal_then(move, aid))
+        start = self.searched_for = self.current().start
+        self.search = asyncio.ensure_future(self._deal_then(start, move, aid))
 
-    async def _deal_then(self, move: CellOpened, aid: Aid | None) -> None:
-        start = self.current().start
+    async def _deal_then(self, start: GameStarted, move: CellOpened, aid: Aid | None) -> None:
         steps = deal_steps(start.settings, start.seed, start.start_cell or move.pos)
         shown = now()
         try:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS, game_context
+from pagehelpers import READY_MS, game_context
+from tools import chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def base_url() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         yield browser
         browser.close()
 

@@ -15,11 +15,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import CHROMIUM, CHROMIUM_ARGS, READY_MS, VISITOR_CACHE, cell
+from pagehelpers import READY_MS, cell
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tools import chromium  # noqa: E402
 from tools.serve import Handler  # noqa: E402
 from tools.vendor import copy_site, site_files, write_service_worker  # noqa: E402
 
@@ -69,8 +70,10 @@ def test_a_first_visit_sends_each_file_once(browser: Browser, site: Site, tmp_pa
     A browser profile on disk with a cache of the usual size, as a visitor has:
     an in-memory one (a new context) keeps no 10 MB file in its HTTP cache.
     """
+    profile = tmp_path / "profile"
+    args = [*chromium.ARGS, *chromium.VISITOR_CACHE]
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *VISITOR_CACHE]
+        profile, executable_path=chromium.PATH, args=args
     )
     open_when_cached(context.new_page(), site.base)
     twice = {path: n for path, n in site.sent_whole.items() if n > 1}
