@@ -4,23 +4,38 @@ from __future__ import annotations
 
 import re
 import tomllib
+import zipfile
 from pathlib import Path
+
+from tools import bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_pyscript_toml_lists_every_core_module() -> None:
-    """Every module of game/ that the page imports is fetched by PyScript (the terminal's
-    own modules, under game/terminal/, are left out: the page never loads them)."""
+def test_pyscript_toml_fetches_the_game_as_one_archive() -> None:
+    """PyScript fetches the game's bytecode archive and unpacks it where imports look."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    listed = {Path(target).as_posix().lstrip("./") for target in config["files"].values()}
-    modules = {
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "game").rglob("*.py")
-        if p.name not in ("cli.py", "__main__.py", "app.py") and p.parent.name != "terminal"
+    assert config["files"] == {"./" + bytecode.ARCHIVE.as_posix(): "./*"}
+
+
+def test_the_archive_holds_every_module_the_page_imports() -> None:
+    """Every module of game/ the page imports is in the archive, and nothing else: not the
+    terminal's own modules, nor the page's script, which is fetched as source."""
+    modules = bytecode.page_modules()
+    assert "game/board.py" in modules and "game/view/board.py" in modules
+    assert not [m for m in modules if "terminal" in m or m.endswith(("cli.py", "app.py"))]
+    imported = {
+        f"game/{m.group(1).replace('.', '/')}"
+        for p in (ROOT / "game" / "view").glob("*.py")
+        for m in re.finditer(r"^from game\.([\w.]+) import", p.read_text(), re.MULTILINE)
     }
-    assert modules <= listed, f"missing from pyscript.toml: {sorted(modules - listed)}"
-    assert all((ROOT / name).exists() for name in listed)
+    assert {name for name in imported if (ROOT / f"{name}.py").exists()} <= {
+        m.removesuffix(".py") for m in modules
+    }
+    archive = ROOT / bytecode.ARCHIVE
+    if archive.exists():  # written by `make vendor`
+        with zipfile.ZipFile(archive) as opened:
+            assert opened.namelist() == [m.removesuffix(".py") + ".pyc" for m in modules]
 
 
 def test_page_references_only_relative_same_origin_urls() -> None:

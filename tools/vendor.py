@@ -4,6 +4,9 @@ The runtime comes from node_modules (run `npm ci` first; `make vendor` does
 both). The service worker, ./sw.js, is written from js/sw.template.js with the
 exact list of files the page needs and a version hashed from their contents.
 
+The game's own modules go into vendor/game.zip as bytecode compiled by that
+runtime (tools/bytecode.py): one request and no compile at start-up.
+
 Only the files the page requests are copied: PyScript's core and the chunks
 it loads for a `<script type="py">` page (its plugins' small entry chunks,
 which core.js imports eagerly, but not the editor and terminal libraries they
@@ -17,10 +20,13 @@ import hashlib
 import json
 import shutil
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import bytecode  # noqa: E402
+
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
 
@@ -75,18 +81,16 @@ SITE_FILES = (
     "css/icon-192.png",
     "css/icon-512.png",
 )
-"""The page's own files besides the core modules (listed in pyscript.toml) and vendor/.
+"""The page's own files besides vendor/ (the runtime, and the game's modules in game.zip).
 
-game/view/app.py is the page's script (its `src`), so pyscript.toml does not list it.
+game/view/app.py is the page's script (its `src`), so it is fetched as source.
 """
 
 
 def site_files() -> list[str]:
     """Return every file the game needs, relative to the root, in a fixed order."""
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    modules = [target.removeprefix("./") for target in config["files"].values()]
     vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
-    return [*SITE_FILES, *modules, *vendored]
+    return [*SITE_FILES, *vendored]
 
 
 def write_service_worker(files: list[str], root: Path = ROOT) -> str:
@@ -121,6 +125,7 @@ def main() -> int:
         shutil.rmtree(VENDOR)
     files = copy(MODULES / "@pyscript" / "core" / "dist", PYSCRIPT_FILES, VENDOR / "pyscript")
     files += copy(MODULES / "pyodide", PYODIDE_FILES, VENDOR / "pyodide")
+    files.append(bytecode.build(ROOT))
     size = sum(p.stat().st_size for p in files)
     print(f"vendor/: {len(files)} files, {size / 1e6:.1f} MB")
     version = write_service_worker(site_files())

@@ -1,0 +1,93 @@
+"""The game's modules as one archive of bytecode, compiled by the runtime that runs them.
+
+The page imports 46 modules. Fetched as source, they cost 46 requests and a
+compile in WebAssembly on every load (about 450 ms of a cold start here);
+as one zip of `.pyc` files, which PyScript unpacks before the game starts,
+they cost one request and no compile. Bytecode is private to a Python
+version, so the archive is written by the pinned Pyodide itself, under Node
+(tools/compile.mjs runs `write_archive` inside it). The archive's comment is
+a digest of what it was built from, so a stale archive is noticed
+(`is_current`) instead of silently serving old code.
+
+Plain standard library: this module runs in CPython (the checks) and in
+Pyodide (the compile).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = Path("vendor") / "game.zip"
+"""Where the archive goes, relative to the root (vendor/ holds what `make vendor` builds)."""
+
+RUNTIME = Path("vendor") / "pyodide" / "pyodide.mjs"
+
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+"""Every entry's date: the same sources give the same archive, byte for byte."""
+
+
+def page_modules(root: Path = ROOT) -> list[str]:
+    """Return the modules of game/ the page imports, as paths relative to *root*, sorted.
+
+    Left out: the terminal's modules (game/terminal/, the `cli.py`s,
+    `__main__.py`) and game/view/app.py, the page's script, which PyScript
+    fetches as source by its `src`.
+    """
+    return sorted(
+        p.relative_to(root).as_posix()
+        for p in (root / "game").rglob("*.py")
+        if p.name not in ("cli.py", "__main__.py", "app.py") and p.parent.name != "terminal"
+    )
+
+
+def digest(root: Path = ROOT) -> str:
+    """Return a digest of everything the archive is built from: sources, compiler, runtime."""
+    hashed = hashlib.sha256()
+    for name in [*page_modules(root), "tools/bytecode.py", RUNTIME.as_posix()]:
+        hashed.update(name.encode())
+        hashed.update((root / name).read_bytes())
+    return hashed.hexdigest()
+
+
+def write_archive(root: Path, target: Path) -> None:
+    """Compile the page's modules under *root* into the zip *target* (run inside Pyodide).
+
+    Each module is compiled with its file name as the page will see it
+    (relative to the interpreter's working folder), so tracebacks name it.
+    """
+    from importlib._bootstrap_external import _code_to_timestamp_pyc  # type: ignore[attr-defined]
+
+    with zipfile.ZipFile(target, "w") as archive:
+        for name in page_modules(root):
+            source = (root / name).read_bytes()
+            code = compile(source, name, "exec", dont_inherit=True)
+            entry = zipfile.ZipInfo(name.removesuffix(".py") + ".pyc", _EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, bytes(_code_to_timestamp_pyc(code, 0, len(source))))
+        archive.comment = digest(root).encode()
+
+
+def is_current(root: Path = ROOT) -> bool:
+    """Tell whether *root*'s archive exists and was built from its present sources."""
+    try:
+        with zipfile.ZipFile(root / ARCHIVE) as archive:
+            return archive.comment == digest(root).encode()
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def build(root: Path = ROOT) -> Path:
+    """Write *root*'s archive with the vendored Pyodide under Node; return its path."""
+    subprocess.run(["node", str(ROOT / "tools" / "compile.mjs"), str(root)], check=True)
+    if not is_current(root):
+        raise SystemExit(f"error: {ARCHIVE} was not written from the present sources")
+    return root / ARCHIVE
+
+
+if __name__ == "__main__":
+    print(build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT))
