@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+from urllib.parse import parse_qs
+from urllib.parse import quote as url_quote
 
-from game.query import DEFAULT, GameRequest, request_from_query
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.query import DEFAULT, GameRequest, query_fields, quote, request_from_query
 from game.settings import PRESETS, FirstClick, Settings
 
 
@@ -115,3 +120,21 @@ class TestHostileValues:
         assert message is None
         _, message = request_from_query("seed=" + "9" * 40)
         assert message is not None and "out of range" in message and len(message) < 200
+
+
+URL_TEXT = st.text(st.sampled_from("ab=&+%?/*é 09AFfz\u00ff\u20ac"), max_size=30) | st.text()
+
+
+class TestUrlText:
+    """The page's own query parser and quoting, held to the standard library's."""
+
+    @given(URL_TEXT)
+    def test_fields_are_what_parse_qs_reads(self, text: str) -> None:
+        assert query_fields(text) == parse_qs(text.removeprefix("?"), keep_blank_values=True)
+
+    @given(URL_TEXT)
+    def test_quote_is_urllib_quote(self, text: str) -> None:
+        assert quote(text) == url_quote(text, safe="/")
+
+    def test_a_broken_escape_is_kept_and_a_bad_byte_replaced(self) -> None:
+        assert query_fields("a=%zz%4&b=%C3") == {"a": ["%zz%4"], "b": ["\ufffd"]}

@@ -8,13 +8,12 @@ number; the mine total) and share it: the address always holds the position.
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from pyscript import window  # type: ignore[import-not-found]
 
 from game.board import Position
 from game.events import FlagToggled, GameStarted, Move
 from game.names import where
+from game.query import quote
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings, SettingsError
 from game.solver import ImpossiblePositionError, analyse

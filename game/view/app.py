@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 from typing import Final
-from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.events import CellOpened, Move
-from game.query import DEFAULT, GameRequest, request_from_query
+from game.query import DEFAULT, GameRequest, query_fields, request_from_query
 from game.records import Result, mode_label
 from game.session import Aid, Session
 from game.state import Status
@@ -88,7 +87,7 @@ class App:
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
         search = str(window.location.search)
-        wanted = parse_qs(search.lstrip("?")).get("position")
+        wanted = [text for text in query_fields(search).get("position", []) if text]
         problem = None
         if wanted:
             try:
