@@ -16,7 +16,6 @@ from __future__ import annotations
 from game.board import Hidden, Position
 from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.mines import lay_mines
-from game.noguess import lay_solvable_mines
 from game.state import Game, IllegalMoveError, apply, problem
 
 
@@ -27,8 +26,11 @@ def deal(start: GameStarted, first: Position) -> MinesLaid:
     no-guess settings draw until logic alone clears the board.
     """
     around = start.start_cell if start.start_cell is not None else first
-    lay = lay_solvable_mines if start.settings.no_guess else lay_mines
-    return MinesLaid(lay(start.settings, start.seed, around))
+    if start.settings.no_guess:  # imported here: it brings the solver, which most games never use
+        from game.noguess import lay_solvable_mines
+
+        return MinesLaid(lay_solvable_mines(start.settings, start.seed, around))
+    return MinesLaid(lay_mines(start.settings, start.seed, around))
 
 
 def events_for(game: Game, move: Move) -> tuple[Event, ...]:

@@ -8,9 +8,12 @@ above it: cells are named by row and column counted from 1, as players count.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from game.board import Position
+
+if TYPE_CHECKING:  # chances are Fractions, but the page's first screen never imports fractions
+    from fractions import Fraction
 
 
 def where(pos: Position) -> str:
@@ -45,6 +48,7 @@ def plural(count: int, noun: str) -> str:
 def percent(chance: Fraction) -> str:
     """Write a chance as a percentage with one decimal, never rounding to a false 0 or 100.
 
+    >>> from fractions import Fraction
     >>> percent(Fraction(1, 3)), percent(Fraction(1, 10**6)), percent(Fraction(1))
     ('33.3%', 'under 0.1%', '100.0%')
     """
@@ -62,6 +66,7 @@ def decimal(value: Fraction, places: int = 12) -> str:
     What the page's `data-risk` and `data-probability` attributes hold:
     floats would do, but an exact fraction deserves its exact digits.
 
+    >>> from fractions import Fraction
     >>> decimal(Fraction(1, 3)), decimal(Fraction(0), 9), decimal(Fraction(2, 3), 9)
     ('0.333333333333', '0.000000000', '0.666666667')
     """

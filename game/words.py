@@ -8,13 +8,16 @@ count), times carry their unit, and aids are named for what they were.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from game.names import percent, plural, where
-from game.review import MoveReview, summarise
 from game.session import Aid, Session
-from game.solver import ImpossiblePositionError
 from game.state import Status
 from game.stats import Figures
+
+if TYPE_CHECKING:  # the page's first screen imports neither (game.view.app.DEFERRED)
+    from game.review import MoveReview
+    from game.solver import ImpossiblePositionError
 
 
 def seconds(ms: int) -> str:
@@ -181,6 +184,8 @@ def review_line(reviewed: MoveReview) -> str:
 
 def review_summary(moves: Sequence[MoveReview]) -> str:
     """Sum the review up in two sentences."""
+    from game.review import summarise
+
     summary = summarise(moves)
     parts = [
         f"{summary.moves} moves: {summary.certain} certain, {summary.guesses} guesses"

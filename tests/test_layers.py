@@ -24,27 +24,38 @@ def is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def imports(tree: ast.AST) -> Iterator[str]:
-    """Yield every module a file imports when it runs, at any depth (not under TYPE_CHECKING)."""
+def imports(tree: ast.AST, *, at_load: bool = False) -> Iterator[str]:
+    """Yield every module a file imports when it runs, at any depth (not under TYPE_CHECKING).
+
+    With *at_load*, only what importing the file runs: not the imports inside functions.
+    """
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.If) and is_type_checking(node):
+            continue
+        if at_load and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             yield node.module
             yield from (f"{node.module}.{alias.name}" for alias in node.names)
-        yield from imports(node)
+        yield from imports(node, at_load=at_load)
 
 
-def graph() -> dict[str, set[str]]:
-    """Return, for every module of game/, the modules of game/ and the browser it imports."""
+def graph(*, at_load: bool = False, keep: tuple[str, ...] = BROWSER) -> dict[str, set[str]]:
+    """Return, for every module of game/, the modules of game/ and of *keep* it imports.
+
+    With *at_load*, only the imports that importing each module runs, and the packages
+    they are in (importing `game.a.b` runs `game.a` first).
+    """
     modules = {module_name(p): p for p in GAME.rglob("*.py")}
     edges: dict[str, set[str]] = {}
     for name, path in modules.items():
-        found = set(imports(ast.parse(path.read_text())))
+        found = set(imports(ast.parse(path.read_text()), at_load=at_load))
+        if at_load:
+            found |= {m.rsplit(".", 1)[0] for m in found if "." in m}
         edges[name] = {m for m in found if m in modules and m != name}
-        edges[name] |= {m.split(".")[0] for m in found if m.split(".")[0] in BROWSER}
+        edges[name] |= {m.split(".")[0] for m in found if m.split(".")[0] in keep}
     return edges
 
 
@@ -109,3 +120,26 @@ def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
     assert {n for n in edges if n in reachable(edges, n)} == {"game.a", "game.b"}
     tree = ast.parse("def f():\n    from game.b import x\nif TYPE_CHECKING:\n    import game.c\n")
     assert set(imports(tree)) == {"game.b", "game.b.x"}
+
+
+SLOW_TO_IMPORT = ("fractions", "urllib", "hashlib")
+"""Standard modules that cost the page's start tens of milliseconds each in Pyodide."""
+SOLVER_STACK = ("game.solver", "game.review", "game.noguess", "game.seen", "game.view.analysis")
+
+
+def test_the_first_screen_leaves_the_solver_for_later() -> None:
+    """What the page imports before it is ready reaches neither the solver and what uses it
+    nor the slow standard modules (together about 230 ms of a start in Pyodide); what the
+    view imports later is all reached from `app.DEFERRED`, imported just after it is ready."""
+    at_load = graph(at_load=True, keep=SLOW_TO_IMPORT)
+    first = reachable(at_load, "game.view.app")
+    assert sorted(m for m in first if m.startswith(SOLVER_STACK + SLOW_TO_IMPORT)) == []
+    app = ast.parse((GAME / "view" / "app.py").read_text())
+    deferred = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(app)
+        if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "DEFERRED"
+    )
+    later = {m for m in reachable(graph(), "game.view.app") if m.startswith("game.")} - first
+    warmed = set(deferred).union(*(reachable(at_load, name) for name in deferred))
+    assert later and sorted(later - warmed) == []

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.dealer
 import game.noguess
 from game import saved
 from game.board import positions
@@ -196,7 +195,7 @@ class TestLimits:
         """Version 1 saves deal their board again: a deal past the budget is a settings
         error, which the reader names like any other instead of failing."""
         monkeypatch.setattr(
-            game.dealer, "lay_solvable_mines", partial(lay_solvable_mines, budget=20_000)
+            game.noguess, "lay_solvable_mines", partial(lay_solvable_mines, budget=20_000)
         )
         settings = {"width": 30, "height": 16, "mines": 140, "first_click": "opening"}
         text = json.dumps(

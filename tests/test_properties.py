@@ -69,7 +69,7 @@ def forbid_dealing() -> Iterator[None]:
     refuse = mock.Mock(side_effect=AssertionError("the fold dealt mines"))
     with (
         mock.patch("game.dealer.lay_mines", refuse),
-        mock.patch("game.dealer.lay_solvable_mines", refuse),
+        mock.patch("game.noguess.lay_solvable_mines", refuse),
         mock.patch("game.mines.random", refuse),
     ):
         yield

@@ -7,8 +7,10 @@ session, counts a finished game, saves, and asks each module to render.
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Final
+from importlib import import_module
+from typing import TYPE_CHECKING, Final
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
@@ -18,7 +20,6 @@ from game.query import DEFAULT, GameRequest, query_fields, request_from_query
 from game.records import Result, mode_label
 from game.session import Aid, Session
 from game.state import Status
-from game.view.analysis import AnalysisBoard
 from game.view.board import BoardView
 from game.view.controls import Controls
 from game.view.dom import (
@@ -29,6 +30,7 @@ from game.view.dom import (
     on_click,
     say,
     show_counter,
+    soon,
     today,
 )
 from game.view.files import Files
@@ -42,6 +44,9 @@ from game.view.tools import Tools
 from game.visit import visit
 from game.words import daily_note, discarded, opened, result_line
 
+if TYPE_CHECKING:
+    from game.view.analysis import AnalysisBoard
+
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
     "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
@@ -50,6 +55,10 @@ CONTROLS: Final = (
 """The controls that stay disabled until Python is ready to answer them."""
 LEAVE_ANALYSIS: Final = ("difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open")
 """The controls the analysis board offers: the ways to a game, flag mode and sharing."""
+DEFERRED: Final = ("game.solver.explain", "game.review", "game.noguess", "game.view.analysis")
+"""What the first screen does without: the solver and all that uses it, about 100 ms of
+imports in Pyodide. Imported one by one just after the page is ready, so that a hint
+answers at once; the code that uses them imports them where it does."""
 
 
 def fresh_seed() -> int:
@@ -90,6 +99,8 @@ class App:
         wanted = [text for text in query_fields(search).get("position", []) if text]
         problem = None
         if wanted:
+            from game.view.analysis import AnalysisBoard
+
             try:
                 self.analysis = AnalysisBoard.from_query(self.board, wanted[-1])
             except ValueError as error:
@@ -132,6 +143,8 @@ class App:
             if self.analysis is None or name in LEAVE_ANALYSIS:
                 by_id(name).removeAttribute("disabled")
         document.body.setAttribute("data-ready", "true")
+        for name in DEFERRED:
+            soon(functools.partial(import_module, name))
 
     # -- the one place the session changes -----------------------------------------------
 

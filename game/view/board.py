@@ -9,8 +9,7 @@ kind of event on the grid reads the cell from the event's target.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
@@ -20,6 +19,9 @@ from game.render import changed_positions, render_board, render_cell, start_cell
 from game.state import Game
 from game.view.dom import JsEvent, by_id, listen
 from game.view.presses import Presses
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 REBUILD_SHARE: Final = 4
 """Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.words import counter_digits
@@ -37,6 +37,11 @@ def listen(element: Any, event: str, handler: Handler) -> None:
 def on_click(name: str, action: Callable[[], object]) -> None:
     """Call *action* when the element *name* is clicked."""
     listen(by_id(name), "click", lambda _event: action())
+
+
+def soon(action: Callable[[], object]) -> None:
+    """Call *action* in a task of its own, once what the page is doing now is done."""
+    window.setTimeout(create_once_callable(action), 0)
 
 
 def now() -> float:

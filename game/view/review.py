@@ -2,24 +2,27 @@
 
 The review is computed in Python a few moves at a time, with the page free
 between them and a progress line, since a long game of guesses can take a
-second or two in Pyodide.
+second or two in Pyodide. The review's module is imported when a review is
+first computed, not with the page (`game.view.app.DEFERRED`).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document  # type: ignore[import-not-found]
 
 from game.history import History
 from game.names import decimal
-from game.review import MoveReview, review_moves
 from game.session import Session
 from game.view.board import BoardView
 from game.view.dom import by_id, listen, now, on_click
 from game.words import review_line, review_summary
+
+if TYPE_CHECKING:
+    from game.review import MoveReview
 
 
 class ReviewPanel:
@@ -65,6 +68,8 @@ class ReviewPanel:
 
     async def compute(self, history: History) -> None:
         """Review *history* move by move, drawing each item as it comes."""
+        from game.review import review_moves
+
         items = by_id("review-list")
         progress = by_id("review-progress")
         last = now()

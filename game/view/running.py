@@ -1,6 +1,8 @@
 """What runs on its own: the replay, the solver playing on, the search for a no-guess board.
 
-Each goes a step at a time, so the page stays free between steps.
+Each goes a step at a time, so the page stays free between steps. The
+solver and the no-guess search are imported where first used, not with the
+page (`game.view.app.DEFERRED`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import window  # type: ignore[import-not-found]
 
 from game.events import CellOpened, GameStarted, Move
-from game.noguess import NoGuessError, deal_steps
-from game.seen import Seen
 from game.session import Aid, Running, Session
-from game.solver import analyse
 from game.view.dom import by_id, now, say
 from game.view.tools import ANALYSIS_BUDGET
 
@@ -93,6 +92,9 @@ class Runner:
         if session.running is Running.REPLAY:
             self.update(session.replay_step())
         elif session.running is Running.SOLVER:
+            from game.seen import Seen
+            from game.solver import analyse
+
             try:
                 best = analyse(Seen.from_game(session.shown), budget=ANALYSIS_BUDGET).best
             except ValueError as error:
@@ -109,6 +111,8 @@ class Runner:
         self.search = asyncio.ensure_future(self._deal_then(start, move, aid))
 
     async def _deal_then(self, start: GameStarted, move: CellOpened, aid: Aid | None) -> None:
+        from game.noguess import NoGuessError, deal_steps
+
         steps = deal_steps(start.settings, start.seed, start.start_cell or move.pos)
         shown = now()
         try:

@@ -1,21 +1,25 @@
-"""The solver's tools on the page: a hint, one solver move, the solver playing on, the mine odds."""
+"""The solver's tools on the page: a hint, one solver move, the solver playing on, the mine odds.
+
+The solver is imported where it is first used, not with the page: the first
+screen does not need it (`game.view.app.DEFERRED` imports it just after).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from game.board import Position
 from game.events import CellOpened, Move
-from game.seen import Seen
 from game.session import Aid, Running, Session
-from game.solver import Analysis, ImpossiblePositionError, analyse
-from game.solver.explain import Action, explain
 from game.state import Game
 from game.view.board import BoardView
 from game.view.dom import by_id, on_click, say, set_pressed
 from game.view.storage import Store
 from game.words import aid_notice, impossible
+
+if TYPE_CHECKING:
+    from game.solver import Analysis
 
 QUIET_KEY: Final = "pyminesweeper.quiet-aids"
 """Set when the player asked not to be told again that help makes a game assisted."""
@@ -57,6 +61,9 @@ class Tools:
 
     def analyse(self, game: Game, what: str) -> Analysis | None:
         """Return the solver's analysis of *game*, or None after saying why there is none."""
+        from game.seen import Seen
+        from game.solver import ImpossiblePositionError, analyse
+
         try:
             return analyse(Seen.from_game(game), budget=ANALYSIS_BUDGET)
         except ImpossiblePositionError as error:
@@ -90,6 +97,10 @@ class Tools:
 
         The words and the proof come from one function of the solver (`explain`).
         """
+        from game.seen import Seen
+        from game.solver import ImpossiblePositionError
+        from game.solver.explain import Action, explain
+
         try:
             explanation = explain(Seen.from_game(game), budget=ANALYSIS_BUDGET)
         except ImpossiblePositionError as error:
