@@ -9,8 +9,10 @@ insert as HTML.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from functools import cache
+from typing import Final, NamedTuple
 
 from game.board import Board, Cell, Flagged, Hidden, Position
 from game.state import Game, Status
@@ -64,35 +66,57 @@ def render_cell(
     return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where}{tail}'
 
 
+class Look(NamedTuple):
+    """How a cell's button looks, wherever it is: what its HTML and a patch both write."""
+
+    classes: str
+    attributes: dict[str, str]
+    """`data-state` first, then those of the PATCHED attributes this look has."""
+    text: str
+    label: str
+    """What a screen reader says of it, before its place."""
+
+
+PATCHED: Final = ("data-state", "data-count", "aria-disabled", "data-mine", "data-wrong")
+"""The attributes a look may have; a patch sets each one it has and removes the others."""
+
+
+@cache
+def _look(cell: Cell, over: bool, exploded: bool) -> Look:
+    """Return the look of *cell* (there are few distinct ones: each is built once)."""
+    state = "hidden" if type(cell) is Hidden else "flagged" if type(cell) is Flagged else "revealed"
+    classes = ["cell", state]
+    attributes = {"data-state": state}
+    text = ""
+    if state == "revealed" and not cell.mine:
+        classes.append(f"n{cell.count}")
+        attributes["data-count"] = str(cell.count)
+        if cell.count:
+            text = str(cell.count)
+        else:
+            attributes["aria-disabled"] = "true"
+    if over and cell.mine:
+        classes.append("mine exploded" if exploded else "mine")
+        attributes["data-mine"] = "exploded" if exploded else "shown"
+    elif over and state == "flagged":
+        classes.append("wrong")
+        attributes["data-wrong"] = "true"
+    return Look(" ".join(classes), attributes, text, _describe(cell, over, exploded))
+
+
 @cache
 def _cell_parts(cell: Cell, over: bool, exploded: bool) -> tuple[str, str, str, str]:
     """Return the fixed pieces of a cell's HTML around its coordinates and tab stop.
 
-    There are few distinct (cell, over, exploded) triples, so a whole
-    100x100 board renders with one cache hit and one short f-string per cell.
+    So a whole 100x100 board renders with one cache hit and one short f-string per cell.
     """
-    state = "hidden" if type(cell) is Hidden else "flagged" if type(cell) is Flagged else "revealed"
-    classes = ["cell", state]
-    extra = ""
-    text = ""
-    if state == "revealed" and not cell.mine:
-        classes.append(f"n{cell.count}")
-        extra += f' data-count="{cell.count}"'
-        if cell.count:
-            text = str(cell.count)
-        else:
-            extra += ' aria-disabled="true"'
-    if over and cell.mine:
-        classes.append("mine exploded" if exploded else "mine")
-        extra += f' data-mine="{"exploded" if exploded else "shown"}"'
-    elif over and state == "flagged":
-        classes.append("wrong")
-        extra += ' data-wrong="true"'
+    look = _look(cell, over, exploded)
+    attributes = "".join(f' {name}="{value}"' for name, value in look.attributes.items())
     return (
-        f'<button type="button" class="{" ".join(classes)}" data-x="',
-        f'" data-state="{state}"{extra} tabindex="',
-        _describe(cell, over, exploded),
-        f'">{text}</button>',
+        f'<button type="button" class="{look.classes}" data-x="',
+        f'"{attributes} tabindex="',
+        look.label,
+        f'">{look.text}</button>',
     )
 
 
@@ -144,3 +168,46 @@ def changed_positions(old: Game, new: Game) -> Iterator[Position]:
     for pos, cell in new_cells.items():
         if old_cells[pos] is not cell:
             yield pos
+
+
+def cell_patch(old: Game, new: Game) -> str:
+    """Return the buttons that change from *old* to *new* (same size), as JSON for js/cells.js.
+
+    One string crosses into JavaScript per move, however many cells change
+    (a call per cell costs more than the change itself on a big opening):
+    `looks` lists each look once, with its PATCHED values in order (null:
+    removed) and whether it is the start cell's; `cells` holds pairs of a
+    cell's index (row by row) and its look's. Positions and tab stops never
+    change, so they are not in it; a label ends with the cell's place, as
+    `game.names.where` writes it.
+    """
+    board = new.board
+    over = is_shown_over(new)
+    cells = board.cells
+    begin = start_cell(new)
+    width = board.width
+    looks: dict[tuple[Cell, bool, bool], int] = {}  # (cell, exploded, start): its look's index
+    changed: list[int] = []
+    for pos in changed_positions(old, new):
+        key = (cells[pos], pos == board.exploded, pos == begin)
+        changed += (pos[1] * width + pos[0], looks.setdefault(key, len(looks)))
+    return json.dumps(
+        {
+            "width": width,
+            "names": PATCHED,
+            "looks": [
+                {
+                    "classes": look.classes,
+                    "values": [look.attributes.get(name) for name in PATCHED],
+                    "text": look.text,
+                    "label": f"{look.label}, start here" if start else look.label,
+                    "start": start,
+                }
+                for look, start in (
+                    (_look(c, over, exploded), start) for c, exploded, start in looks
+                )
+            ],
+            "cells": changed,
+        },
+        separators=(",", ":"),
+    )

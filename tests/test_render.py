@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 
-from game.render import changed_positions, render_board, render_cell
+from game.render import PATCHED, cell_patch, changed_positions, render_board, render_cell
 from helpers import layout_game, play_all
 
 
@@ -70,3 +71,29 @@ class TestChanges:
         lost = play_all(game, "r 0 0")
         assert set(changed_positions(game, lost)) == {(0, 0), (3, 2), (1, 2)}
         assert set(changed_positions(lost, game)) == {(0, 0), (3, 2), (1, 2)}
+
+
+class TestPatch:
+    def test_a_patch_names_each_changed_cell_once_with_its_look(self) -> None:
+        """The patch of a loss: every changed cell once, by index, each look listed once and
+        carrying what the cell's own HTML carries."""
+        before = play_all(layout_game("*..", "..*", "..."), "f 1 2")
+        after = play_all(before, "r 0 0")
+        patch = json.loads(cell_patch(before, after))
+        assert patch["width"] == 3 and patch["names"] == list(PATCHED)
+        indices = patch["cells"][::2]
+        changed = [y * 3 + x for x, y in changed_positions(before, after)]
+        assert indices == changed and len(set(indices)) == len(indices) == 3
+        looks = patch["looks"]
+        assert len({json.dumps(look) for look in looks}) == len(looks)
+        for index, number in zip(indices, patch["cells"][1::2], strict=True):
+            pos = (index % 3, index // 3)
+            html = attributes(
+                render_cell(after.board.cells[pos], pos, after.board, over=True, focused=False)
+            )
+            look = looks[number]
+            assert look["classes"] == html["class"]
+            assert {n: v for n, v in zip(PATCHED, look["values"], strict=True) if v} == {
+                n: html[n] for n in PATCHED if n in html
+            }
+            assert html["aria-label"].startswith(look["label"] + ", row ")

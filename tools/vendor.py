@@ -73,6 +73,7 @@ SITE_FILES = (
     "manifest.webmanifest",
     "js/loading.js",
     "js/shell.js",
+    "js/cells.js",
     "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",

@@ -1,9 +1,9 @@
 """The board on the page: its buttons, patched where the game changed, and its input.
 
-A new board is one `innerHTML` assignment; a move replaces only the buttons
-whose rendering changed (each crossing of the Python-JS boundary costs time,
-so a move makes one or two per changed cell and no more). One listener per
-kind of event on the grid reads the cell from the event's target.
+A board of a new size is one `innerHTML` assignment; a move patches the
+buttons whose rendering changed, in one call to js/cells.js whatever their
+number (each crossing of the Python-JS boundary costs time). One listener
+per kind of event on the grid reads the cell from the event's target.
 """
 
 from __future__ import annotations
@@ -15,21 +15,13 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.board import Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
-from game.render import changed_positions, render_board, render_cell, start_cell
+from game.render import cell_patch, render_board, start_cell
 from game.state import Game
 from game.view.dom import JsEvent, by_id, listen
 from game.view.presses import Presses
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-REBUILD_SHARE: Final = 4
-"""Rebuild the whole board in one DOM operation when more than 1/REBUILD_SHARE of it changed.
-
-Each patched cell costs two crossings of the Python-JS boundary and a small
-parse; past about a quarter of the board, one `innerHTML` of the whole grid
-is cheaper (measured by bench/page.py on a 100x100 opening).
-"""
 
 MARKS: Final = (
     "hint-safe",
@@ -79,14 +71,10 @@ class BoardView:
         board = game.board
         old = self.shown
         had_focus = self.element.contains(document.activeElement)
-        same_size = old is not None and (old.board.width, old.board.height) == (
-            board.width,
-            board.height,
-        )
-        changed = list(changed_positions(old, game)) if old is not None and same_size else []
-        if not same_size:
+        if old is not None and (old.board.width, old.board.height) == (board.width, board.height):
+            window.patchCells(self.element, cell_patch(old, game))
+        else:
             self.focus = start_cell(game) or (0, 0)
-        if not same_size or len(changed) > len(board.cells) // REBUILD_SHARE:
             element = self.element
             element.style.setProperty("--cols", str(board.width))
             element.style.setProperty("--rows", str(board.height))
@@ -96,15 +84,6 @@ class BoardView:
             # A static list: a live collection would be re-walked after every patch.
             self.slots = element.querySelectorAll('[role="gridcell"]')
             self.marked.clear()
-        else:
-            over = game.is_over()
-            cells = board.cells
-            begin = start_cell(game)
-            for pos in changed:
-                html = render_cell(
-                    cells[pos], pos, board, over=over, focused=pos == self.focus, start=pos == begin
-                )
-                self.slots.item(pos[1] * board.width + pos[0]).innerHTML = html
         if had_focus and not self.element.contains(document.activeElement):
             self.button_at(self.focus).focus()
         self.shown = game

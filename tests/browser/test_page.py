@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html.parser import HTMLParser
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from game.events import CellOpened, FlagToggled, Move
+from game.query import request_from_query
+from game.render import render_board
+from game.session import Session
 from pagehelpers import READY_MS, cell, game_context, states
 
 pytestmark = pytest.mark.browser
@@ -15,6 +20,23 @@ pytestmark = pytest.mark.browser
 Open = Callable[[str], Page]
 LAYOUT = "layout=*.../..../...*"
 """Mines at (0, 0) and (3, 2) on a 4x3 board."""
+
+
+def buttons(html: str) -> list[tuple[dict[str, str], str]]:
+    """Return the attributes and text of each button in *html*, in order."""
+    found: list[tuple[dict[str, str], str]] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "button":
+                found.append(({name: value or "" for name, value in attrs}, ""))
+
+        def handle_data(self, data: str) -> None:
+            if found:
+                found[-1] = (found[-1][0], found[-1][1] + data)
+
+    Reader().feed(html)
+    return found
 
 
 def text(page: Page, selector: str) -> str:
@@ -362,15 +384,70 @@ class TestSettings:
 
 
 class TestRendering:
-    def test_a_move_replaces_only_the_changed_cells(self, open_game: Open) -> None:
-        """Buttons of unchanged cells survive a move untouched."""
+    def test_a_move_touches_only_the_changed_cells(self, open_game: Open) -> None:
+        """A move changes the buttons of the cells it changed, and no other; none is replaced."""
         page = open_game("preset=expert&seed=5")
         page.click(cell(page, 3, 3))
         before = states(page)
-        page.evaluate("() => document.querySelectorAll('#board button').forEach(b => b.kept = 1)")
+        page.evaluate(
+            """() => {
+            document.querySelectorAll('#board button').forEach(b => b.kept = 1);
+            window.touched = new Set();
+            new MutationObserver(records => records.forEach(r => window.touched.add(
+              r.target.closest('button') || r.target))).observe(
+              document.getElementById('board'),
+              {subtree: true, attributes: true, childList: true, characterData: true});
+          }"""
+        )
         hidden = next((x, y) for y, row in enumerate(before) for x, c in enumerate(row) if c == "H")
         page.click(cell(page, *hidden), button="right")
-        replaced = page.evaluate(
-            "() => [...document.querySelectorAll('#board button')].filter(b => !b.kept).length"
+        touched = page.evaluate(
+            """() => new Promise(done => setTimeout(() => done(
+              [...window.touched].map(b => [b.dataset.x, b.dataset.y])), 0))"""
         )
-        assert replaced == 1
+        assert touched == [[str(hidden[0]), str(hidden[1])]]
+        assert page.evaluate(
+            "() => [...document.querySelectorAll('#board button')].every(b => b.kept)"
+        )
+
+    @pytest.mark.parametrize(
+        ("query", "moves"),
+        [
+            (
+                "layout=*..../..*../...../*...*",
+                [
+                    FlagToggled((0, 0)),
+                    CellOpened((4, 0)),
+                    FlagToggled((2, 3)),
+                    FlagToggled((2, 3)),
+                    FlagToggled((3, 3)),
+                    CellOpened((1, 0)),
+                    CellOpened((0, 3)),
+                ],
+            ),
+            ("preset=beginner&seed=3", [CellOpened((8, 8)), FlagToggled((0, 0))]),
+        ],
+    )
+    def test_a_patched_board_says_what_a_board_drawn_anew_says(
+        self, open_game: Open, query: str, moves: list[Move]
+    ) -> None:
+        """After each move (flags, an opening, a number, a loss; a start cell's board before and
+        after its first reveal), every button has the attributes and text that the core's
+        `render_board` gives the same game, but the tab stop."""
+        page = open_game(query)
+        session = Session.begin(request_from_query(query)[0], 1)
+        for move in [None, *moves]:
+            if move is not None:
+                page.click(
+                    cell(page, *move.pos), button="right" if type(move) is FlagToggled else "left"
+                )
+                session = session.make(move, 0.0).session
+            drawn = page.evaluate(
+                """() => [...document.querySelectorAll('#board button')].map(b => [
+                  Object.fromEntries([...b.attributes].map(a => [a.name, a.value])),
+                  b.textContent])"""
+            )
+            expected = buttons(render_board(session.shown, (0, 0)))
+            for attributes, _ in [*drawn, *expected]:
+                attributes.pop("tabindex")
+            assert drawn == expected, f"after {move}"
