@@ -195,19 +195,19 @@ def cell_patch(old: Game, new: Game) -> str:
         {
             "width": width,
             "names": PATCHED,
-            "looks": [
-                {
-                    "classes": look.classes,
-                    "values": [look.attributes.get(name) for name in PATCHED],
-                    "text": look.text,
-                    "label": f"{look.label}, start here" if start else look.label,
-                    "start": start,
-                }
-                for look, start in (
-                    (_look(c, over, exploded), start) for c, exploded, start in looks
-                )
-            ],
+            "looks": [_patch_look(_look(c, over, exploded), start) for c, exploded, start in looks],
             "cells": changed,
         },
         separators=(",", ":"),
     )
+
+
+def _patch_look(look: Look, start: bool) -> dict[str, object]:
+    """Return *look* as js/cells.js reads it; *start*: the start cell's look."""
+    return {
+        "classes": look.classes,
+        "values": [look.attributes.get(name) for name in PATCHED],
+        "text": look.text,
+        "label": f"{look.label}, start here" if start else look.label,
+        "start": start,
+    }

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import bytecode  # noqa: E402
+from tools import bytecode, vendor  # noqa: E402
 
 TYPES = {
     ".js": "text/javascript",
@@ -53,10 +53,8 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("directory", nargs="?", default=str(ROOT))
     args = parser.parse_args()
-    vendored = (ROOT / bytecode.RUNTIME).exists()
-    if Path(args.directory).resolve() == ROOT and vendored and not bytecode.is_current():
-        print("game/ changed since `make vendor`: compiling it again", flush=True)
-        bytecode.build()
+    if Path(args.directory).resolve() == ROOT and (ROOT / bytecode.RUNTIME).exists():
+        vendor.refresh_game()
     handler = functools.partial(Handler, directory=args.directory)
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
         print(f"Serving the game at http://127.0.0.1:{server.server_port}/", flush=True)

@@ -109,6 +109,18 @@ def write_service_worker(files: list[str], root: Path = ROOT) -> str:
     return version
 
 
+def refresh_game() -> None:
+    """Compile game/ again if it changed since the last set-up, and write sw.js for it.
+
+    What the served page needs after an edit: the service worker keeps the
+    archive under sw.js's version, so a new archive needs a new version too.
+    """
+    if not bytecode.is_current():
+        print("game/ changed since `make vendor`: compiling it again", flush=True)
+        bytecode.build(ROOT)
+        write_service_worker(site_files())
+
+
 def copy_site(target: Path) -> list[str]:
     """Copy exactly the deployable files (and sw.js) into *target*; return their names."""
     if target.exists():

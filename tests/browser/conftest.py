@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from pagehelpers import READY_MS, game_context
-from tools import bytecode, chromium
+from tools import chromium, vendor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,8 +33,7 @@ def base_url() -> Iterator[str]:
     """Serve the project folder, as `make serve` does, on a free port."""
     if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
         pytest.fail("vendor/ is missing: run `make vendor` (make test does it)")
-    if not bytecode.is_current():  # game/ changed since `make vendor`: the page would run old code
-        bytecode.build()
+    vendor.refresh_game()  # game/ may have changed since `make vendor`: never serve old code
     handler = functools.partial(_handler(), directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
