@@ -267,6 +267,26 @@ class TestBenchCommand:
         assert "5 of 5 games" in printed.err and "min left" in printed.err
         assert bench("beginner", 5, 7, FirstClick.OPENING, jobs=1) == wins
 
+    def test_the_ceiling_is_never_below_what_the_solver_wins(self) -> None:
+        """bench/perfect_play.py: 1 for a game that certain moves alone win, else a chance.
+
+        A ceiling of 1 on a game the solver loses would make the bound wrong.
+        """
+        from dataclasses import replace
+
+        from bench.perfect_play import ceiling
+        from game.settings import PRESETS, FirstClick
+        from game.solver.__main__ import play
+
+        settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
+        found = {seed: ceiling((settings, seed)) for seed in range(60)}
+        guessed = {seed: c for seed, c in found.items() if c is not None and c < 1}
+        assert guessed, "some of these games need a guess"
+        assert all(0 < c < 1 for c in guessed.values())
+        for seed, chance in found.items():
+            if chance == 1.0:
+                assert play(settings, seed), f"seed {seed} needs no guess, so it is won"
+
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
         from game.settings import PRESETS

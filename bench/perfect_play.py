@@ -1,0 +1,86 @@
+"""How often perfect play could win: python bench/perfect_play.py --preset P --first-click F.
+
+A ceiling for any solver on the same deals. Each game is played by certain
+moves alone (revealing a certainly safe cell never lowers the chance of
+winning, so perfect play takes them too) up to the first position that
+needs a guess. When few enough arrangements are left there, the endgame
+search (`game.solver.endgame`) gives the exact chance that perfect play wins
+from it; otherwise the game counts as won. The mean over the games is then
+at least the win rate of perfect play on those deals, and the interval is
+that of a mean of values between 0 and 1. On boards where nearly every first
+guess is searched (beginner with an opening) this is close to the optimum,
+and it says which targets no solver can reach. Prints the share of games
+won without a guess and the share whose first guess was searched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import dealer
+from game.events import CellOpened, GameStarted
+from game.seen import Seen
+from game.settings import PRESETS, FirstClick, Settings, parse_first_click
+from game.solver.__main__ import FIRST_CLICKS
+from game.solver.analysis import count
+from game.solver.endgame import solve_endgame
+from game.state import Status, apply, start_game
+
+
+def ceiling(args: tuple[Settings, int]) -> float | None:
+    """Return perfect play's chance of winning game *seed*: 1.0 with no guess, None if unknown."""
+    settings, seed = args
+    game = dealer.play(
+        start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
+    )
+    while game.status is Status.PLAYING:
+        counted = count(Seen.from_game(game))
+        safe = [cell for cell, w in counted.mine_weights().items() if w == 0]
+        if not safe:
+            searched = solve_endgame(counted)
+            return None if searched is None else float(searched.chance)
+        for cell in safe:
+            game = apply(game, CellOpened(cell))
+    return 1.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--preset", choices=list(PRESETS), default="beginner")
+    parser.add_argument("--first-click", choices=[f.value for f in FirstClick], default="opening")
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1000000)
+    parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    args = parser.parse_args()
+    first: FirstClick = parse_first_click(args.first_click)
+    settings = replace(PRESETS[args.preset], first_click=first)
+    seeds = range(args.seed, args.seed + args.games)
+    with multiprocessing.Pool(args.jobs or None) as pool:
+        chances = pool.map(ceiling, [(settings, s) for s in seeds], chunksize=20)
+    values = [1.0 if c is None else c for c in chances]
+    mean = statistics.fmean(values)
+    spread = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    no_guess = sum(1 for c in chances if c == 1.0)
+    searched = sum(1 for c in chances if c is not None)
+    print(
+        f"preset {args.preset}, first click {first.value} at {FIRST_CLICKS[first]},"
+        f" seeds {seeds.start} to {seeds.stop - 1}"
+    )
+    print(f"won by certain moves alone: {no_guess / len(seeds):.2%}")
+    print(f"first guess searched to the end: {searched / len(seeds):.2%} of games")
+    print(
+        f"perfect play wins at most {mean:.2%} (95% interval {mean - spread:.2%}"
+        f" to {mean + spread:.2%})"
+    )
+
+
+if __name__ == "__main__":
+    main()
