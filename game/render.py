@@ -185,17 +185,25 @@ def cell_patch(old: Game, new: Game) -> str:
     over = is_shown_over(new)
     cells = board.cells
     begin = start_cell(new)
+    exploded = board.exploded
     width = board.width
-    looks: dict[tuple[Cell, bool, bool], int] = {}  # (cell, exploded, start): its look's index
+    # Keyed by the cell's id (cells are interned): a dataclass hashes in Python, an int in C.
+    looks: dict[tuple[int, bool, bool], int] = {}  # (id(cell), exploded, start): look's index
+    kinds: list[tuple[Cell, bool, bool]] = []
     changed: list[int] = []
     for pos in changed_positions(old, new):
-        key = (cells[pos], pos == board.exploded, pos == begin)
-        changed += (pos[1] * width + pos[0], looks.setdefault(key, len(looks)))
+        cell = cells[pos]
+        key = (id(cell), pos == exploded, pos == begin)
+        number = looks.get(key)
+        if number is None:
+            number = looks[key] = len(kinds)
+            kinds.append((cell, key[1], key[2]))
+        changed += (pos[1] * width + pos[0], number)
     return json.dumps(
         {
             "width": width,
             "names": PATCHED,
-            "looks": [_patch_look(_look(c, over, exploded), start) for c, exploded, start in looks],
+            "looks": [_patch_look(_look(c, over, boom), start) for c, boom, start in kinds],
             "cells": changed,
         },
         separators=(",", ":"),
