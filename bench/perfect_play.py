@@ -25,22 +25,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import dealer
-from game.events import CellOpened, GameStarted
+from game.events import CellOpened
 from game.seen import Seen
 from game.settings import PRESETS, FirstClick, Settings, parse_first_click
-from game.solver.__main__ import FIRST_CLICKS
+from game.solver.__main__ import FIRST_CLICKS, first_move
 from game.solver.analysis import count
 from game.solver.endgame import solve_endgame
-from game.state import Status, apply, start_game
+from game.state import Status, apply
 
 
 def ceiling(args: tuple[Settings, int]) -> float | None:
     """Return perfect play's chance of winning game *seed*: 1.0 with no guess, None if unknown."""
     settings, seed = args
-    game = dealer.play(
-        start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
-    )
+    game = first_move(settings, seed)
     while game.status is Status.PLAYING:
         counted = count(Seen.from_game(game))
         safe = [cell for cell, w in counted.mine_weights().items() if w == 0]
@@ -60,6 +57,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000000)
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     args = parser.parse_args()
+    if args.games < 2:
+        parser.error("--games must be at least 2 (the interval needs a spread)")
+    if args.jobs < 0:
+        parser.error("--jobs must be at least 1 (or 0 for every core)")
     first: FirstClick = parse_first_click(args.first_click)
     settings = replace(PRESETS[args.preset], first_click=first)
     seeds = range(args.seed, args.seed + args.games)

@@ -41,15 +41,20 @@ from game.text import format_position
 FIRST_CLICKS = {FirstClick.SAFE: (0, 0), FirstClick.OPENING: (3, 3)}
 
 
+def first_move(settings: Settings, seed: int) -> Game:
+    """Return the game of *seed* after its first click, where the published rates make it."""
+    return dealer.play(
+        start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
+    )
+
+
 def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> bool:
     """Play one game with the solver; return whether it was won.
 
     Every certainly safe cell is revealed at once; otherwise the solver's
     guess. Every position met is appended to *seen*, if given (for benchmarks).
     """
-    game: Game = dealer.play(
-        start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
-    )
+    game = first_move(settings, seed)
     while game.status is Status.PLAYING:
         if seen is not None:
             seen.append(format_position(game))

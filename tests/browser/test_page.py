@@ -447,8 +447,8 @@ class TestRendering:
                 )
                 session = session.make(move, 0.0).session
             drawn = [
-                (attributes, text)
-                for attributes, text in page.evaluate(
+                tuple(button)
+                for button in page.evaluate(
                     """() => [...document.querySelectorAll('#board button')].map(b => [
                   Object.fromEntries([...b.attributes].map(a => [a.name, a.value])),
                   b.textContent])"""
