@@ -87,14 +87,14 @@
       count.textContent = String(board.mines);
       left.textContent = String(Math.min(board.mines, 999)).padStart(3, "0");
     }
-    if (board.fresh && sane(board.cols) && sane(board.rows)) keepClicks(board);
+    if (board.fresh && sane(board.cols) && sane(board.rows)) drawWaiting(board);
   });
 
-  // A new game's board is drawn at once, and takes clicks while Python loads: each is
-  // kept in window.pendingMoves (["r" | "f", x, y], in order), shown on its cell, and
-  // played by the game as soon as it is ready. A resumed game keeps the spinner: its
+  // A new game's board is drawn at once, and takes clicks and keys while Python loads:
+  // js/input.js keeps each in window.pendingMoves (["r" | "f", x, y], in order), shown on its cell, and
+  // the game plays them as soon as it is ready. A resumed game keeps the spinner: its
   // cells are not known before Python reads them.
-  function keepClicks(size) {
+  function drawWaiting(size) {
     var grid = document.getElementById("board");
     var loading = grid.querySelector(".loading");
     var rows = [];
@@ -102,27 +102,20 @@
       var cells = [];
       for (var x = 0; x < size.cols; x++) {
         cells.push('<div role="gridcell"><button type="button" class="cell hidden" data-x="' + x +
-          '" data-y="' + y + '" data-state="hidden" tabindex="-1" aria-label="hidden, row ' +
+          '" data-y="' + y + '" data-state="hidden" tabindex="' + (x || y ? -1 : 0) +
+          '" aria-label="hidden, row ' +
           (y + 1) + ", column " + (x + 1) + '"></button></div>');
       }
       rows.push('<div role="row">' + cells.join("") + "</div>");
     }
     grid.innerHTML = rows.join("");
+    grid.setAttribute("aria-colcount", String(size.cols));
+    grid.setAttribute("aria-rowcount", String(size.rows));
     if (loading) {
       loading.classList.add("loading-line");
       grid.parentNode.parentNode.insertBefore(loading, grid.parentNode);
     }
     window.pendingMoves = [];
-    function keep(event, kind) {
-      if (document.body.dataset.ready === "true") return;
-      var cell = event.target.closest && event.target.closest("button[data-x]");
-      if (!cell) return;
-      event.preventDefault();
-      window.pendingMoves.push([kind, +cell.dataset.x, +cell.dataset.y]);
-      cell.dataset.pending = kind === "f" && cell.dataset.pending !== "f" ? "f" : "r";
-    }
-    grid.addEventListener("click", function (event) { keep(event, "r"); });
-    grid.addEventListener("contextmenu", function (event) { keep(event, "f"); });
   }
 
   var core = document.querySelector('script[src$="pyscript/core.js"]');

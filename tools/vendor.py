@@ -74,6 +74,7 @@ SITE_FILES = (
     "js/loading.js",
     "js/shell.js",
     "js/cells.js",
+    "js/input.js",
     "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",

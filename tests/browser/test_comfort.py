@@ -238,3 +238,27 @@ class TestLoading:
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-state", "revealed")
         expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
+
+    def test_keys_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
+        """The board drawn before Python takes the keyboard: arrows move, Space opens, F flags."""
+        held = []
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.goto(base_url + "?layout=*.../..../...*")
+        page.wait_for_selector(cell(page, 1, 0))
+        page.focus(cell(page, 0, 0))
+        page.keyboard.press("f")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Space")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
+        expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-pending", "r")
+        focused = "[document.activeElement.dataset.x, document.activeElement.dataset.y]"
+        assert page.evaluate(focused) == ["1", "1"]
+        assert page.get_attribute("body", "data-ready") is None
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide.asm.wasm")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
+        expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-state", "revealed")
+        assert page.evaluate(focused) == ["1", "1"]  # the board Python draws keeps the focus
