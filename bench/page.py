@@ -4,9 +4,9 @@ Load time: a bare PyScript "hello" page on the same vendored runtime is the
 baseline; the game is measured against it in the same run, cold (new browser
 context, empty cache) and warm (reload with the HTTP cache), interleaved, in
 Chromium and then in Firefox ESR (bench/firefox.mjs, through puppeteer-core).
-Click latency: the time from a click event to the DOM being updated (the
-Python handler runs synchronously inside the click), for single reveals on
-expert and for a whole-board opening on 100x100. First visit: the bytes the
+Click latency: the time from a click event until the page has applied what
+Python (in its worker) answered, for single reveals on expert and for a
+whole-board opening on 100x100. First visit: the bytes the
 server sends until the offline copy is kept, in a browser profile on disk.
 """
 
@@ -85,22 +85,36 @@ def serve() -> str:
     return f"http://127.0.0.1:{server.server_port}/"
 
 
-def load_times(browser: Browser, url: str, *, kept: bool = False) -> tuple[float, float]:
-    """Return (cold, warm) milliseconds from navigation to body[data-ready].
+BLOCKING = """
+window.__blocking = 0;
+new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) window.__blocking += Math.max(0, task.duration - 50);
+}).observe({ type: "longtask", buffered: true });
+"""
+"""Installed before any script of a page: adds up how long its main thread was blocked
+(each long task's time beyond 50 ms, what Lighthouse's total blocking time adds, unthrottled)."""
+
+
+def load_times(browser: Browser, url: str, *, kept: bool = False) -> tuple[float, float, float]:
+    """Return (cold, warm) milliseconds from navigation to body[data-ready], and the cold
+    load's main-thread blocking until then.
 
     With *kept*, the warm load waits until the service worker keeps the page,
     as a player's next visit would: reloading while it downloads races it.
     """
     context = browser.new_context()
+    context.add_init_script(BLOCKING)
     page = context.new_page()
     page.goto(url)
     cold = float(page.evaluate(READY))
+    page.wait_for_timeout(100)  # a long task is reported once it ends
+    blocked = float(page.evaluate("window.__blocking"))
     if kept:
         page.wait_for_function(KEPT, timeout=120_000)
     page.reload()
     warm = float(page.evaluate(READY))
     context.close()
-    return cold, warm
+    return cold, warm, blocked
 
 
 def firefox_loads(base: str, loads: int) -> list[str]:
@@ -156,16 +170,25 @@ def first_visit(browser: Browser, url: str) -> str:
     )
 
 
-def click_latency(page: Page, x: int, y: int, *, button: str = "left") -> float:
-    """Return the milliseconds a click on (x, y) takes to update the DOM."""
+CHANGED = """(target, options) => new Promise((resolve) => {
+  const seen = new MutationObserver(() => { seen.disconnect(); resolve(performance.now()); });
+  seen.observe(target, options);
+})"""
+"""A promise of the time the page next changes *target* as *options* say (a MutationObserver)."""
+
+
+def click_latency(page: Page, x: int, y: int) -> float:
+    """Return the milliseconds from a click on (x, y) until a cell's state on the board changed."""
     return float(
         page.evaluate(
-            """([x, y]) => {
-            const b = document.querySelector(`#board button[data-x="${x}"][data-y="${y}"]`);
+            f"""async ([x, y]) => {{
+            const b = document.querySelector(`#board button[data-x="${{x}}"][data-y="${{y}}"]`);
+            const changed = ({CHANGED})(document.getElementById("board"),
+              {{ subtree: true, attributeFilter: ["data-state"] }});
             const t = performance.now();
             b.click();
-            return performance.now() - t;
-          }""",
+            return (await changed) - t;
+          }}""",
             [x, y],
         )
     )
@@ -185,14 +208,16 @@ def slider_steps(browser: Browser, base: str) -> list[float]:
     )
     page.reload()
     page.evaluate(READY)
-    steps = random.Random(5).choices(range(1001), k=200)
+    steps = random.Random(5).sample(range(1000), k=200)  # each differs from the one shown
     return [
         float(
             page.evaluate(
-                """v => { const s = document.querySelector('#history');
+                f"""async v => {{ const s = document.querySelector('#history');
+                   const changed = ({CHANGED})(document.getElementById("step"),
+                     {{ subtree: true, childList: true, characterData: true }});
                    const t = performance.now(); s.value = v;
-                   s.dispatchEvent(new Event('input', {bubbles: true}));
-                   return performance.now() - t; }""",
+                   s.dispatchEvent(new Event('input', {{bubbles: true}}));
+                   return (await changed) - t; }}""",
                 step,
             )
         )
@@ -241,18 +266,22 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         print(first_visit(browser, base + "?preset=expert"))
-        times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "gc", "gw")}
+        times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "hb", "gc", "gw", "gb")}
         for _ in range(args.loads):
-            cold, warm = load_times(browser, base + "bench/hello.html")
+            cold, warm, blocked = load_times(browser, base + "bench/hello.html")
             times["hc"].append(cold)
             times["hw"].append(warm)
-            cold, warm = load_times(browser, base + "?preset=expert", kept=True)
+            times["hb"].append(blocked)
+            cold, warm, blocked = load_times(browser, base + "?preset=expert", kept=True)
             times["gc"].append(cold)
             times["gw"].append(warm)
+            times["gb"].append(blocked)
         print(line("load: bare PyScript page, cold", times["hc"]))
         print(line("load: game (expert), cold", times["gc"], baseline=times["hc"]))
         print(line("load: bare PyScript page, warm", times["hw"]))
         print(line("load: game (expert), warm", times["gw"], baseline=times["hw"]))
+        print(line("main thread blocked while loading: bare page", times["hb"]))
+        print(line("main thread blocked while loading: game", times["gb"]))
         print("\n".join(firefox_loads(base, args.loads)))
 
         page = browser.new_page()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -10,13 +12,58 @@ READY_MS = 90_000
 """Pyodide boots in a few seconds here; a loaded CI machine can be much slower."""
 
 
+READS = (
+    "get_attribute", "inner_text", "inner_html", "text_content", "input_value",
+    "is_hidden", "is_visible", "is_checked", "eval_on_selector_all", "evaluate", "locator",
+)  # fmt: skip
+"""The page's reads that first wait for Python's answers (`settled_reads`)."""
+
+
 def game_context(browser: Browser, **options: Any) -> BrowserContext:
     """Return a new context (its own storage) for a page test, without the service worker.
 
     The worker downloads every file again once the game is ready: only
     test_offline.py needs it, and in every other test it would only take time.
+    Its pages read what the page shows once Python has answered (`settled_reads`).
     """
-    return browser.new_context(service_workers="block", **options)
+    context = browser.new_context(service_workers="block", **options)
+    context.on("page", settled_reads)
+    return context
+
+
+def settled_reads(page: Page) -> None:
+    """Make *page*'s reads wait until Python has answered all the page sent it.
+
+    A test reads the page after what it does, as a player looks after a click;
+    Python answers from its worker a moment later.
+    """
+    for name in READS:
+        read = getattr(page, name)
+        setattr(page, name, functools.partial(_settled, page, read))
+
+
+def _settled(page: Page, read: Callable[..., Any], *args: Any, **options: Any) -> Any:
+    settle(page)
+    return read(*args, **options)
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has applied Python's answer to everything it sent (js/host.js).
+
+    Python runs in a worker: a click returns before the board shows its move.
+    """
+    Page.evaluate(page, "window.pythonSettled ? window.pythonSettled() : null")
+
+
+def run_clock(page: Page, ms: int, *, step: int = 50) -> None:
+    """Advance the page's installed clock by *ms*, a *step* at a time, waiting for Python.
+
+    Timers run in the page and Python answers each from its worker, setting the
+    next (a replay's next move): one jump would fire only the first.
+    """
+    for _ in range(-(-ms // step)):
+        page.clock.run_for(step)
+        settle(page)
 
 
 def cell(page: Page, x: int, y: int) -> str:
@@ -27,6 +74,7 @@ def cell(page: Page, x: int, y: int) -> str:
 def marked(page: Page, name: str) -> set[tuple[int, int]]:
     """Return the positions of the cells carrying the class (or, for "proof", the mark) *name*."""
     selector = "[data-proof='true']" if name == "proof" else f".{name}"
+    settle(page)
     return {
         (int(x), int(y))
         for x, y in page.eval_on_selector_all(
@@ -43,6 +91,7 @@ def position(page: Page, mines: int) -> str:
 
 def states(page: Page) -> list[str]:
     """Return the board as rows of position-text characters read from the DOM."""
+    settle(page)
     return page.evaluate(
         """() => {
         const rows = [];

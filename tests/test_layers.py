@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-BROWSER = ("pyscript", "js", "pyodide")
+BROWSER = ("pyscript", "polyscript", "js", "pyodide")
 RULES = ("game.board", "game.events", "game.state")
 ABOVE_THE_RULES = ("game.solver", "game.noguess", "game.dealer", "game.session", "game.view")
 

@@ -75,6 +75,7 @@ SITE_FILES = (
     "js/shell.js",
     "js/cells.js",
     "js/input.js",
+    "js/host.js",
     "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",
@@ -85,7 +86,7 @@ SITE_FILES = (
 )
 """The page's own files besides vendor/ (the runtime, and the game's modules in game.zip).
 
-game/view/app.py is the page's script (its `src`), so it is fetched as source.
+game/view/app.py is the worker's script (js/host.js starts it), so it is fetched as source.
 """
 
 

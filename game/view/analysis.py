@@ -8,8 +8,6 @@ number; the mine total) and share it: the address always holds the position.
 
 from __future__ import annotations
 
-from pyscript import window  # type: ignore[import-not-found]
-
 from game.board import Position
 from game.events import FlagToggled, GameStarted, Move
 from game.names import where
@@ -21,7 +19,7 @@ from game.solver.explain import Action, explain
 from game.state import Game
 from game.text import TextFormatError
 from game.view.board import BoardView
-from game.view.dom import by_id, listen, say, show_counter
+from game.view.dom import by_id, listen, replace_address, say, show_counter
 from game.view.tools import ANALYSIS_BUDGET
 from game.words import impossible
 
@@ -58,7 +56,7 @@ class AnalysisBoard:
         show_counter("mines-left", game.mines_left)
         self.board.mark({})
         text = self.seen.to_text().strip().replace("\n", "/")
-        window.history.replaceState(None, "", f"?position={quote(text, safe='/')}")
+        replace_address(f"?position={quote(text, safe='/')}")
         try:
             odds = analyse(self.seen, budget=ANALYSIS_BUDGET).exact
             explanation = explain(self.seen, budget=ANALYSIS_BUDGET)
@@ -119,4 +117,4 @@ class AnalysisBoard:
 def say_edit(pos: Position, cell: SeenCell) -> None:
     """Say, for screen readers, what an edit made of a cell (the analysis follows)."""
     name = "hidden" if cell is HIDDEN else "flagged" if cell is FLAGGED else f"a {cell}"
-    window.document.getElementById("announce").textContent = f"{where(pos)} is now {name}."
+    by_id("announce").textContent = f"{where(pos)} is now {name}."

@@ -1,19 +1,18 @@
 """The page's wiring and start-up: one session, rendered by the view modules after every change.
 
-Startup path: PyScript runs this file as the page's script. Every change to
-the game goes through `App.update`, the one place that holds the new
-session, counts a finished game, saves, and asks each module to render.
+Startup path: PyScript runs this file in a worker for js/host.js, which calls
+`start` with what the page says of itself, then `dispatch` with each event.
+Every change to the game goes through `App.update`, the one place that holds
+the new session, counts a finished game, saves, and asks each module to render.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import random
 from importlib import import_module
-from typing import TYPE_CHECKING, Final
-
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from typing import TYPE_CHECKING, Any, Final
 
 from game.events import CellOpened, Move
 from game.query import DEFAULT, GameRequest, query_fields, request_from_query
@@ -24,10 +23,15 @@ from game.view.board import BoardView
 from game.view.controls import Controls
 from game.view.dom import (
     JsEvent,
+    address,
+    body,
     by_id,
+    later,
     listen,
     now,
     on_click,
+    page,
+    replace_address,
     say,
     show_counter,
     soon,
@@ -86,16 +90,15 @@ class App:
         self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
-        listen(document, "keydown", self.on_page_key)
-        # The clock runs between moves too: keep its time when the page goes away.
-        listen(window, "pagehide", lambda _e: self.files.save())
-        listen(document, "visibilitychange", lambda _e: self.files.save())
-        self.tick_proxy = create_proxy(self.show_time)
-        window.setInterval(self.tick_proxy, 250)
+        listen("document", "keydown", self.on_page_key, prevent="page-keys")
+        # The clock runs between moves too: its time is kept each second it shows, and
+        # when the page is hidden (a page going away is gone before Python could answer).
+        listen("document", "visibilitychange", lambda _e: self.files.save())
+        later(self.tick, 250, repeat=True)
 
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
-        search = str(window.location.search)
+        search = address()["search"]
         wanted = [text for text in query_fields(search).get("position", []) if text]
         problem = None
         if wanted:
@@ -142,7 +145,7 @@ class App:
         for name in CONTROLS:
             if self.analysis is None or name in LEAVE_ANALYSIS:
                 by_id(name).removeAttribute("disabled")
-        document.body.setAttribute("data-ready", "true")
+        body().setAttribute("data-ready", "true")
         for name in DEFERRED:
             soon(functools.partial(import_module, name))
 
@@ -199,7 +202,7 @@ class App:
             self.analysis = None
             by_id("analysis").hidden = True
             self.board.show_odds(None)
-            window.history.replaceState(None, "", "?" + request.to_query())
+            replace_address("?" + request.to_query())
             self.ready()
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
@@ -258,11 +261,9 @@ class App:
             return
         key = str(event.key)
         command = event.ctrlKey or event.metaKey
-        if key.lower() == "z" and command:
-            event.preventDefault()
+        if key.lower() == "z" and command:  # the page cancelled these keys' defaults
             self.timeline.undo()
         elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
-            event.preventDefault()
             self.new_game(self.session.request)
         elif key == "Escape" and not by_id("result").hidden:
             self.summary.hide()
@@ -277,18 +278,36 @@ class App:
         """Describe the daily board being played, if it is one."""
         return daily_note(self.session, self.stats.records.is_daily_done)
 
-    def show_time(self) -> None:
-        """Write the whole seconds played into `#timer` when they change."""
+    def show_time(self) -> bool:
+        """Write the whole seconds played into `#timer` if they changed; return whether so."""
         seconds = min(999, self.session.elapsed(now()) // 1000)
-        if seconds != self.shown_seconds:
-            self.shown_seconds = seconds
-            show_counter("timer", seconds)
+        if seconds == self.shown_seconds:
+            return False
+        self.shown_seconds = seconds
+        show_counter("timer", seconds)
+        return True
+
+    def tick(self) -> None:
+        """Show the clock, and keep the game with its time each second the clock runs."""
+        if self.show_time() and self.session.clock.since is not None:
+            self.files.save()
 
 
-def main() -> None:
-    """Start the game on the page."""
-    App().start()
+app: App | None = None
 
 
-if __name__ == "__main__":
-    main()
+def start(facts: str) -> str:
+    """Start the game, given what the page says of itself; return what to show (js/host.js)."""
+    global app
+    page.begin(json.loads(facts))
+    app = App()
+    app.start()
+    return page.take()
+
+
+def dispatch(message: str, files: Any) -> str:
+    """Run what the page sends (an event, a timer, a board intent); return what to show."""
+    return page.dispatch(json.loads(message), files)
+
+
+__export__ = ["dispatch", "start"]

@@ -10,16 +10,22 @@ of a gesture; what an intent does to the game is decided here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
-
-from game.board import Board, Hidden, Position, Revealed
+from game.board import Hidden, Position, Revealed
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.render import cell_patch, render_board, start_cell
 from game.state import Game
-from game.view.dom import by_id
+from game.view.dom import (
+    Element,
+    by_id,
+    cell,
+    each,
+    on_intent,
+    patch_cells,
+    pending_moves,
+    tab_stop,
+)
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -43,11 +49,10 @@ class BoardView:
         self.act = act
         """Called with each move the player makes on the board."""
         self.shown: Game | None = None
-        self.slots: Any = None  # each cell's gridcell, in row order; never replaced
         self.flag_mode = False
-        self.marked: list[Any] = []
-        self.input = create_proxy(self.on_input)
-        window.boardInput = self.input
+        self.marked: list[Element] = []
+        self.odds: list[Element] = []
+        on_intent(self.on_input)
 
     # -- rendering -----------------------------------------------------------------------
 
@@ -55,22 +60,21 @@ class BoardView:
         """Bring the buttons up to date with *game*, touching only what changed."""
         board = game.board
         old = self.shown
-        had_focus = self.element.contains(document.activeElement)
         if old is not None and (old.board.width, old.board.height) == (board.width, board.height):
-            window.patchCells(self.element, cell_patch(old, game))
-        else:
-            focus = start_cell(game) or self.tab_stop(board)
+            patch_cells(cell_patch(old, game))
+        else:  # the page keeps the focus in the board if it was there (js/host.js)
+            stop = tab_stop() if old is None else None
+            if stop is None or stop not in board.cells:
+                stop = (0, 0)
+            focus = start_cell(game) or stop
             element = self.element
             element.style.setProperty("--cols", str(board.width))
             element.style.setProperty("--rows", str(board.height))
             element.setAttribute("aria-rowcount", str(board.height))
             element.setAttribute("aria-colcount", str(board.width))
             element.innerHTML = render_board(game, focus)
-            # A static list: a live collection would be re-walked after every patch.
-            self.slots = element.querySelectorAll('[role="gridcell"]')
             self.marked.clear()
-        if had_focus and not self.element.contains(document.activeElement):
-            self.element.querySelector('button[tabindex="0"]').focus()
+            self.odds.clear()
         self.shown = game
         self.element.setAttribute("data-status", game.status.value)
         if game.is_over():
@@ -78,10 +82,10 @@ class BoardView:
         else:
             self.element.removeAttribute("aria-disabled")
 
-    def button_at(self, pos: Position) -> Any:
+    @staticmethod
+    def button_at(pos: Position) -> Element:
         """Return the button of the cell at *pos*."""
-        width = self.shown.board.width if self.shown is not None else 1
-        return self.slots.item(pos[1] * width + pos[0]).firstElementChild
+        return cell(*pos)
 
     def mark(self, cells: Mapping[Position, str]) -> None:
         """Put each mark class on its cell (hints, a proof), removing the marks before."""
@@ -99,12 +103,14 @@ class BoardView:
 
     def show_odds(self, odds: Mapping[Position, Fraction] | None) -> None:
         """Write each hidden cell's mine probability on it, or clear them all (None)."""
-        for button in self.element.querySelectorAll("[data-probability]"):
+        for button in self.odds:
             button.removeAttribute("data-probability")
             button.removeAttribute("data-p")
             button.style.removeProperty("--risk")
+        self.odds.clear()
         for pos, p in (odds or {}).items():
             button = self.button_at(pos)
+            self.odds.append(button)
             share = float(p)
             button.setAttribute("data-probability", f"{share:.12f}")
             button.setAttribute("data-p", f"{share:.0%}")
@@ -113,27 +119,18 @@ class BoardView:
     def play_pending(self) -> None:
         """Play, in order, the clicks made on the board drawn while Python loaded.
 
-        js/input.js keeps them in `window.pendingMoves` as intents, ["r" | "f", x, y];
-        each plays as the same click would now (a click on a number chords).
+        js/input.js keeps them as intents, ["r" | "f", x, y], which js/host.js hands
+        over at the start; each plays as the same click would now (a click on a
+        number chords).
         """
-        pending = getattr(window, "pendingMoves", None)
-        window.pendingMoves = None
-        for kind, x, y in pending.to_py() if pending else ():
+        for kind, x, y in pending_moves():
             self.on_input(kind, x, y)
 
     # -- focus (a roving tabindex: one cell is in the tab order, kept by js/input.js) -----
 
-    def tab_stop(self, board: Board) -> Position:
-        """Return the cell in the tab order now, if *board* has it: (0, 0) otherwise."""
-        button = self.element.querySelector('button[tabindex="0"]')
-        pos = (0, 0) if button is None else (int(button.dataset.x), int(button.dataset.y))
-        return pos if pos in board.cells else (0, 0)
-
     def move_focus(self, pos: Position) -> None:
         """Make *pos* the tab stop and focus it."""
-        old = self.element.querySelector('button[tabindex="0"]')
-        if old is not None:
-            old.setAttribute("tabindex", "-1")
+        each('#board button[tabindex="0"]', "setAttribute", "tabindex", "-1")
         button = self.button_at(pos)
         button.setAttribute("tabindex", "0")
         button.focus()

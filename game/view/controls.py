@@ -5,12 +5,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from pyscript import document, window  # type: ignore[import-not-found]
-
 from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.view.board import BoardView
-from game.view.dom import JsEvent, by_id, listen, on_click, say, set_pressed, today
+from game.view.dom import JsEvent, body, by_id, listen, on_click, portrait, say, set_pressed, today
 
 
 class Controls:
@@ -25,7 +23,7 @@ class Controls:
         # However the form closes (Start, Cancel, Escape), the selector shows the game again.
         listen(by_id("custom-dialog"), "close", lambda _e: self.show_request())
         on_click("portrait-offer", lambda: self.start(PRESETS["expert-portrait"]))
-        listen(by_id("custom"), "submit", self.on_custom_submit)
+        listen(by_id("custom"), "submit", self.on_custom_submit, prevent="always")
         listen(by_id("noguess"), "change", lambda _e: self.on_no_guess())
         on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
         on_click("daily", self.daily_game)
@@ -43,8 +41,7 @@ class Controls:
             by_id(field).value = str(value)
         by_id("custom-first").value = settings.first_click.value
         by_id("noguess").checked = settings.no_guess
-        portrait = float(window.innerHeight) > float(window.innerWidth)
-        by_id("portrait-offer").hidden = not (portrait and settings.preset_name() == "expert")
+        by_id("portrait-offer").hidden = not (portrait() and settings.preset_name() == "expert")
         preset = settings.preset_name() or "beginner"
         done = daily_done(preset, today())
         button = by_id("daily")
@@ -94,9 +91,8 @@ class Controls:
         if self.request is not None:
             self.start(self.request.settings)
 
-    def on_custom_submit(self, event: JsEvent) -> None:
+    def on_custom_submit(self, _event: JsEvent) -> None:
         """Start a custom game and close the form, or say what is wrong and keep the game."""
-        event.preventDefault()
         error = by_id("custom-error")
         try:
             width, height, mines = (
@@ -121,7 +117,7 @@ class Controls:
         """Switch taps between revealing and flagging, and announce it."""
         self.board.flag_mode = on
         set_pressed("flag-mode", on)
-        document.body.classList.toggle("flag-mode", on)
+        body().classList.toggle("flag-mode", on)
         say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
 
 

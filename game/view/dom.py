@@ -1,37 +1,301 @@
-"""Small DOM helpers shared by the view modules: elements, listeners, time, files.
+"""The page as the view sees it from the worker: elements whose writes go in one batch a task.
+
+Python runs in a worker (js/host.js), which cannot touch the page. An
+`Element` stands for a page element by reference; what the view writes to it
+becomes an operation, and every operation of one task goes to the page in one
+message, applied there in order. What the view reads back is what it wrote
+or what the page said last: every message from the page carries its form
+controls' values and its clock. Events the view listens to arrive as
+`PageEvent`s, plain data; timers run in the page, so the game's time is the
+page's.
 
 Startup path: imported by every view module, so it imports only the runtime.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import inspect
+import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from polyscript import xworker  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from game.words import counter_digits
 
-JsEvent = Any
-"""A DOM event proxy; the FFI gives no static types."""
+js: Any = importlib.import_module("js")
+"""The worker's JavaScript globals (Pyodide's `js`; a PyPI package has that name too)."""
 
-Handler = Callable[[JsEvent], object]
-
-_proxies: list[Any] = []
-"""Listener proxies live as long as the page: destroying one would silence its element."""
+Handler = Callable[["PageEvent"], object]
+Intent = Callable[[str, int, int], object]
 
 
-def by_id(name: str) -> Any:
+class StorageRefusedError(Exception):
+    """The browser would not keep a value: its storage is full or refuses writes."""
+
+
+class Page:
+    """The operations waiting to go to the page, and what Python knows of the page."""
+
+    def __init__(self) -> None:
+        self.ops: list[list[Any]] = []
+        self.known: dict[str, dict[str, Any]] = {}
+        """What each element holds that the view may read back, by reference."""
+        self.handlers: dict[int, Handler] = {}
+        self.timers: dict[int, tuple[Callable[[], object], bool]] = {}
+        self.intent: Intent | None = None
+        self.created = 0
+        self.clock = (0.0, 0.0)
+        """The page's clock at its last message, and the worker's at its arrival."""
+        self.facts: dict[str, Any] = {}
+        """What the page said of itself at the start: its address, size, storage, pending moves."""
+        self.reading: set[asyncio.Future[Any]] = set()
+        """Handlers still reading a file: held until done, so none is collected midway."""
+        self.stored: dict[str, str] | None = None
+        self.writable = False
+
+    def op(self, *operation: Any) -> None:
+        """Queue *operation*; the first of a task asks for the batch to be sent after it."""
+        if not self.ops:
+            js.queueMicrotask(create_once_callable(self.flush))
+        self.ops.append(list(operation))
+
+    def take(self) -> str:
+        """Return the queued operations as one JSON text, and forget them."""
+        text = json.dumps(self.ops, separators=(",", ":"))
+        self.ops = []
+        return text
+
+    def flush(self) -> None:
+        """Send the queued operations to the page, in one message (work no message began)."""
+        if self.ops:
+            xworker.postMessage(self.take())
+
+    def remember(self, ref: str, name: str, value: Any) -> None:
+        """Note that *ref*'s *name* now holds *value*."""
+        self.known.setdefault(ref, {})[name] = value
+
+    def recall(self, ref: str, name: str) -> Any:
+        """Return what *ref*'s *name* holds, as last written or reported."""
+        return self.known.get(ref, {}).get(name)
+
+    def hear(self, message: dict[str, Any]) -> None:
+        """Take in what every message of the page carries: its clock, storage and controls."""
+        self.clock = (float(message["now"]), float(js.performance.now()))
+        self.writable = bool(message.get("writable", self.writable))
+        for name, values in message.get("controls", {}).items():
+            for key, value in values.items():
+                self.remember("#" + name, key, value)
+
+    def begin(self, facts: dict[str, Any]) -> None:
+        """Hold what the page said of itself at the start."""
+        self.facts = facts
+        self.hear({"now": facts["now"], "controls": facts["elements"]})
+        storage = facts["storage"]
+        self.stored = storage["items"]
+        self.writable = bool(storage["writable"])
+
+    def dispatch(self, message: dict[str, Any], files: Any) -> str:
+        """Run what a message of the page asks (an event's handler, a timer, an intent).
+
+        Return the operations it made, which the page applies as the answer to its message.
+        """
+        self.answer(message, files)
+        return self.take()
+
+    def answer(self, message: dict[str, Any], files: Any) -> None:
+        """Run the handler, timer or intent that *message* names."""
+        self.hear(message)
+        kind = message["kind"]
+        if kind == "event":
+            done = self.handlers[message["id"]](PageEvent(message, files))
+            if inspect.iscoroutine(done):  # reading a file: what it shows comes when read
+                task = asyncio.ensure_future(done)
+                self.reading.add(task)
+                task.add_done_callback(self.reading.discard)
+        elif kind == "timer":
+            action, repeats = self.timers.get(message["token"], (None, False))
+            if not repeats:
+                self.timers.pop(message["token"], None)
+            if action is not None:
+                action()
+        elif kind == "input" and self.intent is not None:
+            self.intent(*message["intent"])
+        elif kind == "unstored":
+            self.writable = False  # full: later writes say they were refused
+
+
+page: Final = Page()
+
+
+class ClassList:
+    """An element's classes: each change an operation."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+
+    def add(self, *names: str) -> None:
+        page.op("class", self.ref, "add", *names)
+
+    def remove(self, *names: str) -> None:
+        page.op("class", self.ref, "remove", *names)
+
+    def toggle(self, name: str, on: bool) -> None:
+        page.op("class", self.ref, "toggle", name, on)
+
+
+class Style:
+    """An element's inline style properties: each change an operation."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+
+    def setProperty(self, name: str, value: str) -> None:  # noqa: N802 (the DOM's name)
+        page.op("style", self.ref, "setProperty", name, value)
+
+    def removeProperty(self, name: str) -> None:  # noqa: N802
+        page.op("style", self.ref, "removeProperty", name)
+
+
+class Element:
+    """A page element, by reference: "#id", "?selector", "@x,y" (a board cell), "$n" (made here).
+
+    Setting a property (`hidden`, `textContent`, `value`...) is an operation and
+    is remembered; reading one returns what was set, or what the page reported.
+    """
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: str) -> None:
+        object.__setattr__(self, "ref", ref)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        page.op("set", self.ref, name, value)
+        page.remember(self.ref, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        return page.recall(self.ref, name)
+
+    @property
+    def classList(self) -> ClassList:  # noqa: N802
+        return ClassList(self.ref)
+
+    @property
+    def style(self) -> Style:
+        return Style(self.ref)
+
+    def setAttribute(self, name: str, value: str) -> None:  # noqa: N802
+        page.op("attr", self.ref, name, value)
+        page.remember(self.ref, "@" + name, value)
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        page.op("attr", self.ref, name, None)
+        page.remember(self.ref, "@" + name, None)
+
+    def getAttribute(self, name: str) -> str | None:  # noqa: N802
+        value: str | None = page.recall(self.ref, "@" + name)
+        return value
+
+    def toggleAttribute(self, name: str, on: bool) -> None:  # noqa: N802
+        page.op("toggle", self.ref, name, on)
+
+    def focus(self) -> None:
+        page.op("call", self.ref, "focus")
+
+    def showModal(self) -> None:  # noqa: N802
+        page.op("call", self.ref, "showModal")
+        page.remember(self.ref, "open", True)
+
+    def close(self) -> None:
+        page.op("call", self.ref, "close")
+        page.remember(self.ref, "open", False)
+
+    def scrollIntoView(self, options: dict[str, str]) -> None:  # noqa: N802
+        page.op("call", self.ref, "scrollIntoView", options)
+
+    def replaceChildren(self) -> None:  # noqa: N802
+        page.op("empty", self.ref)
+
+    def append(self, child: Element) -> None:
+        page.op("append", self.ref, child.ref)
+
+
+class Target:
+    """The element an event happened on, as the page described it."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.id: str = data["id"]
+        self.tagName: str = data["tagName"]
+        self.type: str = data["type"]
+        self.move: str | None = data["move"]
+        """The move number of the review item it is in, if any."""
+
+
+class PageEvent:
+    """An event the view listens to, as plain data (the page cancelled what had to be)."""
+
+    def __init__(self, message: dict[str, Any], files: Any) -> None:
+        self.type: str = message["type"]
+        self.key: str = message["key"]
+        self.ctrlKey: bool = message["ctrlKey"]
+        self.metaKey: bool = message["metaKey"]
+        self.altKey: bool = message["altKey"]
+        self.button: int = message["button"]
+        self.target = Target(message["target"])
+        self.files = files
+        """The files chosen, if the event is a file input's."""
+
+
+JsEvent = PageEvent
+"""What a listener is called with."""
+
+
+def by_id(name: str) -> Element:
     """Return the element with id *name*."""
-    return document.getElementById(name)
+    return Element("#" + name)
 
 
-def listen(element: Any, event: str, handler: Handler) -> None:
-    """Call *handler* on every *event* of *element*, for the life of the page."""
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
+def select(selector: str) -> Element:
+    """Return the first element *selector* matches (when the page applies the operation)."""
+    return Element("?" + selector)
+
+
+def cell(x: int, y: int) -> Element:
+    """Return the board's button at (x, y)."""
+    return Element(f"@{x},{y}")
+
+
+def body() -> Element:
+    """Return the page's body."""
+    return Element("body")
+
+
+def create(tag: str) -> Element:
+    """Make a new element of *tag*, to append somewhere."""
+    page.created += 1
+    element = Element(f"${page.created}")
+    page.op("create", element.ref, tag)
+    return element
+
+
+def each(selector: str, method: str, *args: Any) -> None:
+    """Call *method* with *args* on every element *selector* matches."""
+    page.op("each", selector, method, *args)
+
+
+def listen(element: Element | str, event: str, handler: Handler, *, prevent: str = "") -> None:
+    """Call *handler* on every *event* of *element* ("document" or "window" too).
+
+    *prevent* names what the page cancels at once: "always", or "page-keys" (the
+    page's own keys, js/host.js).
+    """
+    number = len(page.handlers) + 1
+    page.handlers[number] = handler
+    ref = element if isinstance(element, str) else element.ref
+    page.op("listen", ref, event, number, prevent or None)
 
 
 def on_click(name: str, action: Callable[[], object]) -> None:
@@ -39,20 +303,89 @@ def on_click(name: str, action: Callable[[], object]) -> None:
     listen(by_id(name), "click", lambda _event: action())
 
 
+def on_intent(action: Intent) -> None:
+    """Call *action* with each intent of the board: ("r" | "f" | "c", x, y)."""
+    page.intent = action
+
+
+def later(action: Callable[[], object], ms: float, *, repeat: bool = False) -> int:
+    """Call *action* after *ms* of the page's time (every *ms*, with *repeat*); return its token."""
+    token = len(page.timers) + 1
+    while token in page.timers:
+        token += 1
+    page.timers[token] = (action, repeat)
+    page.op("interval" if repeat else "timeout", token, ms)
+    return token
+
+
+def cancel(token: int) -> None:
+    """Stop the timer *token*."""
+    if page.timers.pop(token, None) is not None:
+        page.op("clear", token)
+
+
 def soon(action: Callable[[], object]) -> None:
-    """Call *action* in a task of its own, once what the page is doing now is done."""
-    window.setTimeout(create_once_callable(action), 0)
+    """Call *action* in a task of its own, once what the worker is doing now is done."""
+    js.setTimeout(create_once_callable(action), 0)
 
 
 def now() -> float:
     """Return the page's monotonic clock, in milliseconds: the session's time."""
-    return float(window.performance.now())
+    page_ms, worker_ms = page.clock
+    return page_ms + float(js.performance.now()) - worker_ms
 
 
 def today() -> str:
     """Return the player's local date as YYYY-MM-DD: the day of the daily board."""
-    date = window.Date.new()
+    date = js.Date.new()
     return f"{int(date.getFullYear()):04d}-{int(date.getMonth()) + 1:02d}-{int(date.getDate()):02d}"
+
+
+def moment() -> str:
+    """Return the date and time now, as ISO 8601 text in UTC."""
+    return str(js.Date.new().toISOString())
+
+
+def address() -> dict[str, str]:
+    """Return the page's address: its href, origin, pathname and search, at the start."""
+    return {k: page.facts[k] for k in ("href", "origin", "pathname", "search")}
+
+
+def replace_address(query: str) -> None:
+    """Make the page's address end in *query* (no new history entry)."""
+    page.facts["search"] = query
+    page.facts["href"] = page.facts["origin"] + page.facts["pathname"] + query
+    page.op("address", query)
+
+
+def portrait() -> bool:
+    """Tell whether the page was taller than wide at the start."""
+    return float(page.facts["height"]) > float(page.facts["width"])
+
+
+def pending_moves() -> list[list[Any]]:
+    """Return the board's intents made while Python loaded, in order."""
+    moves: list[list[Any]] = page.facts.get("pending", [])
+    return moves
+
+
+def tab_stop() -> tuple[int, int] | None:
+    """Return the cell in the board's tab order at the start, if any."""
+    stop = page.facts.get("tabStop")
+    return None if stop is None else (int(stop[0]), int(stop[1]))
+
+
+def copy_text(text: str) -> bool:
+    """Put *text* on the clipboard; return False if the browser has none for the page."""
+    if not page.facts.get("clipboard"):
+        return False
+    page.op("clipboard", text)
+    return True
+
+
+def patch_cells(patch: str) -> None:
+    """Apply a board patch made by `game.render.cell_patch` (js/cells.js)."""
+    page.op("cells", patch)
 
 
 def say(text: str) -> None:
@@ -67,24 +400,15 @@ def set_pressed(name: str, on: bool) -> None:
 
 def save_file(name: str, text: str) -> None:
     """Offer *text* to the player as a JSON file called *name*."""
-    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([text]), options)
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = name
-    link.click()
-    window.URL.revokeObjectURL(url)
+    page.op("download", name, text)
 
 
-async def chosen_file(event: JsEvent, limit: int) -> tuple[str, str] | str | None:
+async def chosen_file(event: PageEvent, limit: int) -> tuple[str, str] | str | None:
     """Return the name and text of the file picked in a file input, a refusal, or None."""
-    chooser = event.target
-    if not chooser.files.length:
+    if not event.files:
         return None
-    file = chooser.files.item(0)
+    file = event.files[0]
     name = str(file.name)
-    chooser.value = ""
     if file.size > limit:
         return f"Could not open {name}: the file is too large."
     return name, str(await file.text())
@@ -93,4 +417,29 @@ async def chosen_file(event: JsEvent, limit: int) -> tuple[str, str] | str | Non
 def show_counter(name: str, number: int) -> None:
     """Write *number* as the counter *name*'s text, and draw its classic three digits."""
     by_id(name).textContent = str(number)
-    document.querySelector(f'[data-for="{name}"]').textContent = counter_digits(number)
+    select(f'[data-for="{name}"]').textContent = counter_digits(number)
+
+
+class Storage:
+    """`localStorage` as the page had it at the start; each change an operation."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return (page.stored or {}).get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if page.stored is None or not page.writable:
+            raise StorageRefusedError(key)
+        page.stored[key] = value
+        page.op("store", key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        if page.stored is not None and page.stored.pop(key, None) is not None:
+            page.op("store", key, None)
+
+    def keys(self) -> list[str]:
+        return list(page.stored or ())
+
+
+def local_storage() -> Storage | None:
+    """Return the page's storage, or None if the browser refuses it (site data blocked)."""
+    return None if page.stored is None else Storage()

@@ -6,13 +6,22 @@ import dataclasses
 from collections.abc import Callable
 from typing import Final
 
-from pyscript import window  # type: ignore[import-not-found]
-
 from game import saved
 from game.names import plural
 from game.session import Session
 from game.versioned import MAX_BYTES
-from game.view.dom import JsEvent, by_id, chosen_file, listen, now, on_click, save_file, say
+from game.view.dom import (
+    JsEvent,
+    address,
+    by_id,
+    chosen_file,
+    copy_text,
+    listen,
+    now,
+    on_click,
+    save_file,
+    say,
+)
 from game.view.storage import Store
 
 SAVE_KEY: Final = "pyminesweeper.game"
@@ -89,14 +98,12 @@ class Files:
         session = self.current()
         request = session.exact_board() if layout else None
         query = (request or session.challenge()).to_query()
-        location = window.location
-        url = f"{location.origin}{location.pathname}?{query}"
-        if str(location.search).startswith("?position="):  # the analysis board: its address
-            url = str(location.href)
+        location = address()
+        url = f"{location['origin']}{location['pathname']}?{query}"
+        if location["search"].startswith("?position="):  # the analysis board: its address
+            url = location["href"]
         by_id("copy-link").setAttribute("data-url", url)
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard:
-            clipboard.writeText(url)
+        if copy_text(url):
             what = "this exact board" if layout else "this board (the same mines, nothing shown)"
             say(f"Copied a link to {what}.")
         else:

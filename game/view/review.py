@@ -12,13 +12,11 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document  # type: ignore[import-not-found]
-
 from game.history import History
 from game.names import decimal
 from game.session import Session
 from game.view.board import BoardView
-from game.view.dom import by_id, listen, now, on_click
+from game.view.dom import by_id, create, each, listen, now, on_click, select
 from game.words import review_line, review_summary
 
 if TYPE_CHECKING:
@@ -89,7 +87,7 @@ class ReviewPanel:
     @staticmethod
     def item(reviewed: MoveReview) -> Any:
         """Return the list item of one reviewed move, with the page's contract attributes."""
-        item = document.createElement("li")
+        item = create("li")
         item.setAttribute("data-move", str(reviewed.number))
         verdict = "unjudged" if reviewed.verdict is None else reviewed.verdict.value
         item.setAttribute("data-verdict", verdict)
@@ -102,17 +100,15 @@ class ReviewPanel:
 
     def on_pick(self, event: Any) -> None:
         """Clicking a move shows the position just before it."""
-        item = event.target.closest("li[data-move]")
-        if item is not None:
-            self.show(int(item.dataset.move) - 1)
+        if event.target.move is not None:
+            self.show(int(event.target.move) - 1)
 
     def render(self, session: Session) -> None:
         """Mark the move about to be made at the step shown, and the solver's choice there."""
         by_id("review").toggleAttribute("disabled", not self.can_review(session))
         if by_id("review-panel").hidden or self.reviewed is not session.history:
             return
-        for current in document.querySelectorAll("#review-list [aria-current]"):
-            current.removeAttribute("aria-current")
+        each("#review-list [aria-current]", "removeAttribute", "aria-current")
         if session.step >= len(self.moves):
             return
         reviewed = self.moves[session.step]
@@ -120,7 +116,6 @@ class ReviewPanel:
         if reviewed.solver is not None and reviewed.solver != reviewed.move.pos:
             marks[reviewed.solver] = "review-solver"
         self.board.mark(marks)
-        item = document.querySelector(f'#review-list [data-move="{reviewed.number}"]')
-        if item is not None:
-            item.setAttribute("aria-current", "step")
-            item.scrollIntoView({"block": "nearest"})
+        item = select(f'#review-list [data-move="{reviewed.number}"]')
+        item.setAttribute("aria-current", "step")
+        item.scrollIntoView({"block": "nearest"})

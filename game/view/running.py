@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Final
-
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import window  # type: ignore[import-not-found]
+from typing import Final
 
 from game.events import CellOpened, GameStarted, Move
 from game.session import Aid, Running, Session
-from game.view.dom import by_id, now, say
+from game.view.dom import by_id, cancel, later, now, say
 from game.view.tools import ANALYSIS_BUDGET
 
 STEP_MS: Final = 450
@@ -41,8 +38,7 @@ class Runner:
         """Makes a move if the rules allow it (the solver's moves go through it)."""
         self.make = make
         """Makes an allowed move at once."""
-        self.stepper: Any = None
-        self.step_proxy = create_proxy(self.step)
+        self.stepper: int | None = None
         self.search: asyncio.Future[None] | None = None
         self.searched_for: GameStarted | None = None
         """The game the no-guess search deals for: another game on the page drops it."""
@@ -63,10 +59,10 @@ class Runner:
             self.search = None
         running = session.running
         if running is Running.NOTHING and self.stepper is not None:
-            window.clearTimeout(self.stepper)
+            cancel(self.stepper)
             self.stepper = None
         elif running is not Running.NOTHING and self.stepper is None:
-            self.stepper = window.setTimeout(self.step_proxy, self.pause())
+            self.stepper = later(self.step, self.pause())
 
     def pause(self) -> float:
         """Return the wait before the next step: the game's own pace, or 450 ms over a speed."""

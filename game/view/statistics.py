@@ -5,13 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pyscript import document  # type: ignore[import-not-found]
-
 from game.charts import histogram_svg, trend_svg
 from game.records import Records, mode_label
 from game.settings import PRESETS
 from game.versioned import MAX_BYTES
-from game.view.dom import JsEvent, by_id, chosen_file, listen, on_click, save_file, say, today
+from game.view.dom import (
+    JsEvent,
+    by_id,
+    chosen_file,
+    create,
+    listen,
+    on_click,
+    save_file,
+    say,
+    today,
+)
 from game.view.storage import Store
 
 RECORDS_KEY: Final = "pyminesweeper.records"
@@ -76,7 +84,7 @@ class Statistics:
             modes.append(mode)
         chooser.replaceChildren()
         for name in modes:
-            option = document.createElement("option")
+            option = create("option")
             option.value = name
             option.textContent = mode_label(name)
             chooser.append(option)

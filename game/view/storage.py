@@ -9,9 +9,9 @@ is removed unless a copy of it was written first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
-from pyscript import window  # type: ignore[import-not-found]
+from game.view.dom import Storage, StorageRefusedError, local_storage, moment
 
 T = TypeVar("T")
 
@@ -23,15 +23,10 @@ class Store:
     """`localStorage`, or nothing if the browser refuses it."""
 
     def __init__(self) -> None:
-        self.storage: Any = None
+        self.storage: Storage | None = None
         self.held: set[str] = set()
         """Keys whose unreadable value could not be set aside: never written over."""
-        try:
-            storage = window.localStorage
-            storage.getItem("pyminesweeper.probe")
-        except Exception:  # SecurityError: site data blocked, or a sandboxed frame
-            return
-        self.storage = storage
+        self.storage = local_storage()  # None: site data blocked, or a sandboxed frame
 
     @property
     def available(self) -> bool:
@@ -42,11 +37,7 @@ class Store:
         """Return the text kept under *key*, or None."""
         if self.storage is None:
             return None
-        try:
-            text = self.storage.getItem(key)
-        except Exception:
-            return None
-        return str(text) if isinstance(text, str) else None  # JS null is not None
+        return self.storage.getItem(key)
 
     def write(self, key: str, text: str) -> bool:
         """Keep *text* under *key*; return False if the browser refuses or the key is held."""
@@ -54,17 +45,14 @@ class Store:
             return False
         try:
             self.storage.setItem(key, text)
-        except Exception:  # full, or disabled: playing matters more than saving
+        except StorageRefusedError:  # full, or disabled: playing matters more than saving
             return False
         return True
 
     def remove(self, key: str) -> None:
         """Forget *key* (held keys stay)."""
         if self.storage is not None and key not in self.held:
-            try:
-                self.storage.removeItem(key)
-            except Exception:
-                return
+            self.storage.removeItem(key)
 
     def load(self, key: str, parse: Callable[[str], T], what: str) -> tuple[T | None, str]:
         """Return what *parse* makes of the text under *key*, or None and a notice.
@@ -91,7 +79,7 @@ class Store:
         )
 
     def _set_aside(self, key: str, text: str) -> bool:
-        stamp = str(window.Date.new().toISOString())
+        stamp = moment()
         prefix = f"{key}.unreadable."
         if not self.write(prefix + stamp, text):
             return False
@@ -102,9 +90,4 @@ class Store:
 
     def keys(self) -> list[str]:
         """Return every key kept."""
-        if self.storage is None:
-            return []
-        try:
-            return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
-        except Exception:
-            return []
+        return [] if self.storage is None else self.storage.keys()

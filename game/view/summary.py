@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyscript import window  # type: ignore[import-not-found]
-
 from game.history import History
 from game.session import Session
 from game.state import Status
-from game.view.dom import by_id, on_click, say
+from game.view.dom import by_id, copy_text, on_click, say
 from game.words import card_verdict, daily_share, result_figures, summary_items, verdict
 
 
@@ -72,9 +70,7 @@ class Summary:
 
     def copy_share(self) -> None:
         """Copy the daily result, a line with no spoilers, to share."""
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard:
-            clipboard.writeText(self.share)
+        if copy_text(self.share):
             say(f"Copied: {self.share}")
         else:
             say(self.share)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyscript import document  # type: ignore[import-not-found]
-
 from game.session import Running, Session
-from game.view.dom import by_id, listen, now, on_click, say, set_pressed
+from game.view.dom import body, by_id, listen, now, on_click, say, set_pressed
 
 
 class Timeline:
@@ -49,7 +47,7 @@ class Timeline:
         slider.setAttribute("aria-valuetext", f"move {step} of {moves}")
         by_id("step").textContent = f"{step} / {moves}"
         past = step < moves
-        document.body.classList.toggle("past", past)
+        body().classList.toggle("past", past)
         band = by_id("past-band")
         band.hidden = not past or session.running is Running.REPLAY
         if past:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from pagehelpers import READY_MS, cell, states
+from pagehelpers import READY_MS, cell, run_clock, states
 
 pytestmark = pytest.mark.browser
 
@@ -110,7 +110,7 @@ class TestResume:
         """After a reload the same game is back, at the same move, with its time."""
         page.clock.install()
         played(open_game)
-        page.clock.run_for(1100)
+        run_clock(page, 1100)
         before = states(page)
         page.reload()
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
@@ -124,7 +124,7 @@ class TestResume:
         page = played(open_game)
         page.goto(base_url)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
-        assert page.locator("#board button").count() == 12
+        expect(page.locator("#board button")).to_have_count(12)
         assert slider(page) == ("3", "3")
 
     @pytest.mark.parametrize(
@@ -150,7 +150,7 @@ class TestResume:
         page.goto(base_url)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         expect(page.locator("#message")).to_contain_text(complaint)
-        assert page.locator("#board button").count() == 81
+        expect(page.locator("#board button")).to_have_count(81)
         kept = page.evaluate(
             """Object.keys(localStorage)
                 .filter(k => k.startsWith('pyminesweeper.game.unreadable.'))

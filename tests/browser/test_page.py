@@ -13,7 +13,7 @@ from game.events import CellOpened, FlagToggled, Move
 from game.query import request_from_query
 from game.render import render_board
 from game.session import Session
-from pagehelpers import READY_MS, cell, game_context, states
+from pagehelpers import READY_MS, cell, game_context, run_clock, settle, states
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,7 @@ def buttons(html: str) -> list[tuple[dict[str, str], str]]:
 
 
 def text(page: Page, selector: str) -> str:
+    settle(page)
     return page.inner_text(selector).strip()
 
 
@@ -47,14 +48,14 @@ class TestLoad:
     def test_default_game_is_ready(self, open_game: Open) -> None:
         """The default game is a hidden beginner board with all hooks in place."""
         page = open_game("")
-        assert page.locator("#board button").count() == 81
-        assert page.locator("#board button[data-state='hidden']").count() == 81
+        expect(page.locator("#board button")).to_have_count(81)
+        expect(page.locator("#board button[data-state='hidden']")).to_have_count(81)
         assert page.get_attribute("#board", "data-status") == "ready"
         assert text(page, "#mines-left") == "10"
         assert text(page, "#timer") == "0"
         assert page.get_attribute("#board", "role") == "grid"
-        assert page.locator("#board [role='row']").count() == 9
-        assert page.locator("#board [role='gridcell'] > button").count() == 81
+        expect(page.locator("#board [role='row']")).to_have_count(9)
+        expect(page.locator("#board [role='gridcell'] > button")).to_have_count(81)
         assert page.get_attribute(cell(page, 0, 0), "aria-label") == "hidden, row 1, column 1"
         assert text(page, "#message") == ""
 
@@ -89,9 +90,15 @@ class TestLoad:
         assert page.evaluate("window.violations") == []
 
     def test_no_request_leaves_the_page_origin(self, page: Page, base_url: str) -> None:
-        """Loading and playing fetch only from 127.0.0.1."""
+        """Loading and playing fetch only from 127.0.0.1 (the worker starts from a blob: URL
+        the page makes itself)."""
         hosts: set[str] = set()
-        page.on("request", lambda request: hosts.add(urlparse(request.url).hostname or ""))
+        page.on(
+            "request",
+            lambda request: (
+                request.url.startswith("blob:") or hosts.add(urlparse(request.url).hostname or "")
+            ),
+        )
         page.goto(base_url + "?preset=expert")
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         page.click(cell(page, 3, 3))
@@ -177,10 +184,10 @@ class TestMouse:
         page.click(cell(page, 1, 1))
         page.hover(cell(page, 1, 1))
         page.mouse.down()
-        assert page.locator("#board .pressed").count() == 8
+        expect(page.locator("#board .pressed")).to_have_count(8)
         assert page.get_attribute("#reset", "data-face") == "pressed"
         page.mouse.up()
-        assert page.locator("#board .pressed").count() == 0
+        expect(page.locator("#board .pressed")).to_have_count(0)
 
     def test_reset_starts_the_same_settings_again(self, open_game: Open) -> None:
         """The face starts a fresh game with the same layout."""
@@ -197,20 +204,20 @@ class TestMouse:
         """The timer waits for the first reveal, counts seconds, and freezes at the end."""
         page.clock.install()
         open_game("preset=beginner&seed=3")
-        page.clock.run_for(1200)
+        run_clock(page, 1200)
         assert text(page, "#timer") == "0"
         page.click(cell(page, 4, 4))
-        page.clock.run_for(1300)  # one second, and the 250 ms tick that shows it
+        run_clock(page, 1300)  # one second, and the 250 ms tick that shows it
         assert text(page, "#timer") == "1"
         page.click("#reset")
         page.goto(page.url.split("?")[0] + "?" + LAYOUT)
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         page.click(cell(page, 1, 0))
-        page.clock.run_for(1300)
+        run_clock(page, 1300)
         assert text(page, "#timer") == "1"
         page.click(cell(page, 0, 0))
         stopped = text(page, "#timer")
-        page.clock.run_for(5000)
+        run_clock(page, 5000)
         assert text(page, "#timer") == stopped
 
 
@@ -225,7 +232,7 @@ class TestKeyboardAndTouch:
             page.evaluate("document.activeElement.dataset.x + document.activeElement.dataset.y")
             == "11"
         )
-        assert page.locator("#board button[tabindex='0']").count() == 1
+        expect(page.locator("#board button[tabindex='0']")).to_have_count(1)
         page.keyboard.press("Enter")
         assert page.get_attribute(cell(page, 1, 1), "data-state") == "revealed"
         page.keyboard.press("ArrowUp")
@@ -256,7 +263,7 @@ class TestKeyboardAndTouch:
         target = page.locator(cell(page, 2, 2))
         target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
         expect(target).to_have_class("cell hidden holding")
-        page.clock.run_for(700)
+        run_clock(page, 700)
         target.dispatch_event("pointerup", {"pointerType": "touch"})
         target.dispatch_event("click")
         assert page.get_attribute(cell(page, 2, 2), "data-state") == "flagged"
@@ -269,7 +276,7 @@ class TestKeyboardAndTouch:
         target.dispatch_event("pointerdown", {"pointerType": "touch"})
         target.dispatch_event("pointerup", {"pointerType": "touch"})
         target.dispatch_event("click")
-        page.clock.run_for(1000)
+        run_clock(page, 1000)
         assert page.get_attribute(cell(page, 1, 0), "data-state") == "revealed"
 
     def test_flag_mode_toggle(self, open_game: Open) -> None:
@@ -301,7 +308,7 @@ class TestSettings:
     ) -> None:
         """Presets, custom sizes and layouts come from the URL."""
         page = open_game(query)
-        assert page.locator("#board button").count() == cells
+        expect(page.locator("#board button")).to_have_count(cells)
         assert text(page, "#mines-left") == mines
         assert text(page, "#message") == ""
 
@@ -322,7 +329,7 @@ class TestSettings:
         """Invalid parameters never break the page: a message and a beginner game."""
         page = open_game(query)
         expect(page.locator("#message")).to_contain_text(complaint)
-        assert page.locator("#board button").count() == 81
+        expect(page.locator("#board button")).to_have_count(81)
         page.click(cell(page, 4, 4))
         assert page.get_attribute("#board", "data-status") in ("playing", "won")
 
@@ -361,7 +368,7 @@ class TestSettings:
         """Choosing a preset starts that game."""
         page = open_game("")
         page.select_option("#difficulty", "expert")
-        assert page.locator("#board button").count() == 480
+        expect(page.locator("#board button")).to_have_count(480)
         assert text(page, "#mines-left") == "99"
 
     def test_custom_form_refuses_bad_values_and_keeps_the_game(self, open_game: Open) -> None:
@@ -379,7 +386,7 @@ class TestSettings:
         assert states(page) == before
         page.fill("#custom-mines", "3")
         page.click("#custom button[type='submit']")
-        assert page.locator("#board button").count() == 25
+        expect(page.locator("#board button")).to_have_count(25)
         assert text(page, "#custom-error") == ""
 
 

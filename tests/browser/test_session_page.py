@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import READY_MS, cell, game_context, states
+from pagehelpers import READY_MS, cell, game_context, run_clock, states
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +64,7 @@ class TestAids:
         for _ in range(40):
             if page.get_attribute("#board", "data-status") in ("won", "lost"):
                 break
-            page.clock.run_for(500)
+            run_clock(page, 500)
         message = page.inner_text("#message")
         assert "solver play" in message
         assert "undo" not in message and "seconds" not in message
@@ -81,7 +81,7 @@ class TestSharedBoards:
             page = context.new_page()
             page.goto(base_url + "?preset=expert&daily=2026-11-22")
             page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
-            assert page.locator("#board [data-start='true']").count() == 1
+            expect(page.locator("#board [data-start='true']")).to_have_count(1)
             page.click(cell(page, *first))
             expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")
             seen.append(states(page))
@@ -153,13 +153,13 @@ class TestTimeTravel:
         page.clock.install()
         page.click("[data-start='true']")
         page.click("#autoplay-run")
-        page.clock.run_for(2_000)
+        run_clock(page, 2_000)
         moves = int(page.get_attribute("#history", "max") or 0)
         assert moves >= 3
         page.eval_on_selector(
             "#history", "s => { s.value = 1; s.dispatchEvent(new Event('input')) }"
         )
-        page.clock.run_for(3_000)
+        run_clock(page, 3_000)
         assert page.get_attribute("#history", "max") == str(moves)
         assert page.get_attribute("#autoplay-run", "aria-pressed") == "false"
         expect(page.locator("#past-band")).to_contain_text(f"move 1 of {moves}")
@@ -170,7 +170,7 @@ class TestTimeTravel:
         page.clock.install()
         page.click("[data-start='true']")
         page.click("#autoplay-run")
-        page.clock.run_for(2_000)
+        run_clock(page, 2_000)
         moves = page.get_attribute("#history", "max")
         page.click("#replay")
         assert page.get_attribute("#history", "max") == moves
@@ -187,11 +187,11 @@ class TestTouch:
         assert box is not None
         x, y = box["x"] + 5, box["y"] + 5
         target.dispatch_event("pointerdown", {"pointerType": "touch", "clientX": x, "clientY": y})
-        page.clock.run_for(250)
+        run_clock(page, 250)
         target.dispatch_event(
             "pointermove", {"pointerType": "touch", "clientX": x + 30, "clientY": y}
         )
-        page.clock.run_for(1_000)
+        run_clock(page, 1_000)
         assert page.get_attribute(cell(page, 2, 2), "data-state") == "hidden"
 
 
@@ -205,7 +205,7 @@ class TestMessages:
         page.click("#hint")
         message = page.inner_text("#message")
         assert "row 1, column 2" in message and "(1, 0)" not in message
-        assert page.locator("#board .contradiction").count() == 3
+        expect(page.locator("#board .contradiction")).to_have_count(3)
 
     def test_loading_shows_the_board_asked_for(self, page: Page, base_url: str) -> None:
         """Defect 13.10: while Python loads, the controls already show the URL's game."""

@@ -59,7 +59,7 @@ class TestSolverControls:
         """Before any reveal every cell is a guess, marked as such, with its risk."""
         page = open_game("preset=beginner&seed=3")
         page.click("#hint")
-        assert page.locator("#board .hint-guess").count() == 1
+        expect(page.locator("#board .hint-guess")).to_have_count(1)
         expect(page.locator("#message")).to_contain_text("No cell is certain. Best guess: row")
         expect(page.locator("#message")).to_contain_text("% of the arrangements that fit")
 
@@ -101,11 +101,11 @@ class TestSolverControls:
         page.click(cell(page, 3, 0))
         page.click("#overlay")
         hidden = page.locator("#board button[data-state='hidden']").count()
-        assert page.locator("#board button[data-p]").count() == hidden
+        expect(page.locator("#board button[data-p]")).to_have_count(hidden)
         for (x, y), p in analyse(position(page, 2)).probabilities.items():
             assert page.get_attribute(cell(page, x, y), "data-p") == f"{p:.0%}"
         page.click("#overlay")
-        assert page.locator("#board button[data-p]").count() == 0
+        expect(page.locator("#board button[data-p]")).to_have_count(0)
 
 
 class TestNoGuess:

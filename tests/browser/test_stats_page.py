@@ -62,7 +62,7 @@ class TestRecords:
         assert (
             sum(int(bars.nth(i).get_attribute("data-count") or 0) for i in range(bars.count())) == 2
         )
-        assert page.locator("#chart-trend circle.win").count() == 2
+        expect(page.locator("#chart-trend circle.win")).to_have_count(2)
 
         open_game(LOSE)
         assert play_out(page) == "lost"
@@ -72,7 +72,7 @@ class TestRecords:
             "0",
             "0%",
         )
-        assert page.locator("#chart-trend path.loss").count() == 1
+        expect(page.locator("#chart-trend path.loss")).to_have_count(1)
         expect(page.locator("#chart-times")).to_contain_text("No unassisted wins yet")
 
     def test_assisted_wins_count_but_set_no_best_time(self, open_game: Open) -> None:
@@ -181,8 +181,8 @@ class TestFiles:
             for i in range(bars.count())
         }
         assert counts == {20: 2, 30: 1, 40: 0, 50: 0, 60: 1}
-        assert page.locator("#chart-trend circle.win").count() == 4
-        assert page.locator("#chart-trend path.loss").count() == 1
+        expect(page.locator("#chart-trend circle.win")).to_have_count(4)
+        expect(page.locator("#chart-trend path.loss")).to_have_count(1)
         assert (figure(page, "played"), figure(page, "best time")) == ("5", "21.000 s")
 
 

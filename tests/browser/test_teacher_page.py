@@ -126,4 +126,4 @@ class TestAnalysisBoard:
         """Unreadable position text gets a message and a default game, never a blank page."""
         open_game("position=3x2x2/1Z")
         expect(page.locator("#message")).to_contain_text("position")
-        assert page.locator("#board button").count() == 81
+        expect(page.locator("#board button")).to_have_count(81)
