@@ -48,6 +48,7 @@ class Page:
         self.timers: dict[int, tuple[Callable[[], object], bool]] = {}
         self.intent: Intent | None = None
         self.created = 0
+        self.timer_count = 0
         self.clock = (0.0, 0.0)
         """The page's clock at its last message, and the worker's at its arrival."""
         self.facts: dict[str, Any] = {}
@@ -310,9 +311,8 @@ def on_intent(action: Intent) -> None:
 
 def later(action: Callable[[], object], ms: float, *, repeat: bool = False) -> int:
     """Call *action* after *ms* of the page's time (every *ms*, with *repeat*); return its token."""
-    token = len(page.timers) + 1
-    while token in page.timers:
-        token += 1
+    page.timer_count += 1  # never reused: a cancelled timer's message may still come
+    token = page.timer_count
     page.timers[token] = (action, repeat)
     page.op("interval" if repeat else "timeout", token, ms)
     return token
