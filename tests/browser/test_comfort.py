@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from pagehelpers import READY_MS, cell, game_context
 
@@ -221,31 +221,41 @@ class TestLook:
         expect(page.locator("#aid-note")).to_be_hidden()
 
 
-class TestLoading:
-    def test_clicks_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
-        """The board drawn before Python takes clicks, shows them pending, and plays them."""
-        held = []
-        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime
-        page.goto(base_url + "?layout=*.../..../...*")
-        page.wait_for_selector(cell(page, 1, 0))
-        page.click(cell(page, 1, 0))
-        page.click(cell(page, 0, 0), button="right")
-        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-pending", "r")
-        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
+def while_python_loads(page: Page, url: str) -> Callable[[], None]:
+    """Open *url* with the runtime's download held: the board is drawn, Python not started.
+
+    Return what lets the runtime through and waits until the game is ready.
+    """
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(url)
+    page.wait_for_selector(cell(page, 1, 0))
+
+    def release() -> None:
         assert page.get_attribute("body", "data-ready") is None
         for route in held:
             route.continue_()
         page.unroute("**/pyodide.asm.wasm")
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+
+    return release
+
+
+class TestLoading:
+    def test_clicks_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
+        """The board drawn before Python takes clicks, shows them pending, and plays them."""
+        release = while_python_loads(page, base_url + "?layout=*.../..../...*")
+        page.click(cell(page, 1, 0))
+        page.click(cell(page, 0, 0), button="right")
+        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-pending", "r")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
+        release()
         expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-state", "revealed")
         expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
 
     def test_keys_while_python_loads_are_kept_and_played(self, page: Page, base_url: str) -> None:
         """The board drawn before Python takes the keyboard: arrows move, Space opens, F flags."""
-        held = []
-        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-        page.goto(base_url + "?layout=*.../..../...*")
-        page.wait_for_selector(cell(page, 1, 0))
+        release = while_python_loads(page, base_url + "?layout=*.../..../...*")
         page.focus(cell(page, 0, 0))
         page.keyboard.press("f")
         page.keyboard.press("ArrowRight")
@@ -255,11 +265,7 @@ class TestLoading:
         expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-pending", "r")
         focused = "[document.activeElement.dataset.x, document.activeElement.dataset.y]"
         assert page.evaluate(focused) == ["1", "1"]
-        assert page.get_attribute("body", "data-ready") is None
-        for route in held:
-            route.continue_()
-        page.unroute("**/pyodide.asm.wasm")
-        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        release()
         expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
         expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-state", "revealed")
         assert page.evaluate(focused) == ["1", "1"]  # the board Python draws keeps the focus
