@@ -22,9 +22,10 @@ function element(ref) {
     case "#": return document.getElementById(ref.slice(1));
     case "?": return document.querySelector(ref.slice(1));
     case "$": return created.get(ref);
-    case "@": {
-      const [x, y] = ref.slice(1).split(",");
-      return document.querySelector(`#board button[data-x="${x}"][data-y="${y}"]`);
+    case "@": {  // a board cell, by its index in row order (as js/cells.js finds it)
+      const [x, y] = ref.slice(1).split(",").map(Number);
+      const grid = document.getElementById("board");
+      return grid.getElementsByTagName("button")[y * +grid.getAttribute("aria-colcount") + x];
     }
     default: return ref === "body" ? document.body : null;
   }
@@ -111,7 +112,8 @@ function download(name, text) {
 function store(key, value) {
   try {
     if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
-  } catch (error) {  // full, or refused since the start: Python says what it means
+  } catch (error) {  // full: from now on every message says writes are refused
+    refused = true;
     send({ kind: "unstored", key });
   }
 }
@@ -147,8 +149,7 @@ function apply(op) {
     case "each":
       for (const target of document.querySelectorAll(ref)) target[op[2]](...op.slice(3));
       return;
-    case "listen": listen(ref === "document" ? document : ref === "window" ? window : element(ref),
-      op[2], op[3], op[4]); return;
+    case "listen": listen(ref === "document" ? document : element(ref), op[2], op[3], op[4]); return;
     case "cells": window.patchCells(document.getElementById("board"), ref); return;
     case "store": store(op[1], op[2]); return;
     case "clipboard":
@@ -162,13 +163,16 @@ function apply(op) {
     case "interval":
       timers.set(ref, setInterval(() => send({ kind: "timer", token: ref }), op[2]));
       return;
-    case "clear": clearTimeout(timers.get(ref)); clearInterval(timers.get(ref)); timers.delete(ref); return;
+    case "clear": clearTimeout(timers.get(ref)); timers.delete(ref); return;  // intervals too
     default: console.error("unknown operation from Python:", op);
   }
 }
 
-// Whether the page may write to its storage now (a write of a few bytes works).
+// Whether the page may write to its storage now: no write was refused this visit, and a
+// write of a few bytes works.
+let refused = false;
 function writable() {
+  if (refused) return false;
   try {
     localStorage.setItem("pyminesweeper.probe", "1");
     localStorage.removeItem("pyminesweeper.probe");
@@ -217,7 +221,6 @@ function snapshot() {
     width: innerWidth, height: innerHeight, elements, storage: storage(),
     pending,
     tabStop: tabStop(), clipboard: !!navigator.clipboard,
-    today: new Date().toISOString(),
   });
 }
 

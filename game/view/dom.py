@@ -86,7 +86,7 @@ class Page:
     def hear(self, message: dict[str, Any]) -> None:
         """Take in what every message of the page carries: its clock, storage and controls."""
         self.clock = (float(message["now"]), float(js.performance.now()))
-        self.writable = bool(message.get("writable", self.writable))
+        self.writable = bool(message["writable"])
         for name, values in message.get("controls", {}).items():
             for key, value in values.items():
                 self.remember("#" + name, key, value)
@@ -94,10 +94,11 @@ class Page:
     def begin(self, facts: dict[str, Any]) -> None:
         """Hold what the page said of itself at the start."""
         self.facts = facts
-        self.hear({"now": facts["now"], "controls": facts["elements"]})
         storage = facts["storage"]
+        self.hear(
+            {"now": facts["now"], "controls": facts["elements"], "writable": storage["writable"]}
+        )
         self.stored = storage["items"]
-        self.writable = bool(storage["writable"])
 
     def dispatch(self, message: dict[str, Any], files: Any) -> str:
         """Run what a message of the page asks (an event's handler, a timer, an intent).
@@ -125,8 +126,8 @@ class Page:
                 action()
         elif kind == "input" and self.intent is not None:
             self.intent(*message["intent"])
-        elif kind == "unstored":
-            self.writable = False  # full: later writes say they were refused
+        # "unstored" (a write the page could not make) needs nothing more: it says, as
+        # every message now will, that writes are refused.
 
 
 page: Final = Page()
@@ -288,7 +289,7 @@ def each(selector: str, method: str, *args: Any) -> None:
 
 
 def listen(element: Element | str, event: str, handler: Handler, *, prevent: str = "") -> None:
-    """Call *handler* on every *event* of *element* ("document" or "window" too).
+    """Call *handler* on every *event* of *element* (or of "document").
 
     *prevent* names what the page cancels at once: "always", or "page-keys" (the
     page's own keys, js/host.js).

@@ -13,7 +13,7 @@ from game.events import CellOpened, FlagToggled, Move
 from game.query import request_from_query
 from game.render import render_board
 from game.session import Session
-from pagehelpers import READY_MS, cell, game_context, run_clock, settle, states
+from pagehelpers import READY_MS, cell, game_context, run_clock, states
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,6 @@ def buttons(html: str) -> list[tuple[dict[str, str], str]]:
 
 
 def text(page: Page, selector: str) -> str:
-    settle(page)
     return page.inner_text(selector).strip()
 
 
