@@ -7,7 +7,10 @@
 // page's form values and time, or an intent of the board (js/input.js). The page owns
 // time: timers run here and each message carries the page's clock, so the game's time is
 // the page's, as a test's fake clock or a paused tab sees it.
+import { restoreObserver } from "./unwatched.js";
 import { PyWorker } from "../vendor/pyscript/core.js";
+
+restoreObserver();
 
 const here = (path) => new URL(path, import.meta.url).href;
 const created = new Map();  // elements Python created, by reference

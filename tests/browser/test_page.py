@@ -420,6 +420,25 @@ class TestRendering:
             "() => [...document.querySelectorAll('#board button')].every(b => b.kept)"
         )
 
+    def test_nothing_watches_every_write_to_the_page(self, page: Page, base_url: str) -> None:
+        """No observer sees every attribute the game writes (PyScript's document watcher is
+        not started: this page runs no Python on its main thread), so a big opening makes no
+        record per cell; observers that name their attributes, as js/loading.js's, still work."""
+        page.add_init_script(
+            """window.watchingAll = [];
+            const observe = MutationObserver.prototype.observe;
+            MutationObserver.prototype.observe = function (target, options) {
+              if (options && options.attributes && options.subtree && !options.attributeFilter)
+                window.watchingAll.push(target.nodeName);
+              return observe.call(this, target, options);
+            };"""
+        )
+        page.goto(base_url + "?w=30&h=30&m=0")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        page.click(cell(page, 15, 15))
+        assert page.get_attribute("#board", "data-status") == "won"
+        assert page.evaluate("window.watchingAll") == []
+
     @pytest.mark.parametrize(
         ("query", "moves"),
         [
