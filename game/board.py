@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import attrgetter
 from typing import Final, TypeAlias
 
 Position: TypeAlias = tuple[int, int]
@@ -90,6 +92,13 @@ REVEALED: Final[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = tuple(
     tuple(_INTERNED[(Revealed, mine, count)] for count in range(9)) for mine in (False, True)
 )  # type: ignore[assignment]
 """The revealed cells indexed by `[mine][count]`: the flood fill's fast path."""
+
+_REVEALED_BY_ID: Final[dict[int, Cell]] = {
+    id(cell): REVEALED[cell.mine][cell.count] for cell in _INTERNED.values()
+}
+"""Each interned cell's revealed self, keyed by its id (an int hashes in C, a cell in Python)."""
+
+_IS_MINE: Final = attrgetter("mine")
 
 
 @cache
@@ -410,13 +419,13 @@ class Draft(ReadableBoard):
             lambda pos: cells[pos].__class__ is Hidden,
             is_zero,
         )
-        for pos in opened:
-            cell = cells[pos]
-            cells[pos] = REVEALED[cell.mine][cell.count]
-            if cell.mine:
-                self.exploded = self.exploded or pos
-            else:
-                self.revealed_safe += 1
+        # A whole board's worth of cells is changed and counted without a Python step per cell.
+        was = list(map(cells.__getitem__, opened))
+        cells.update(zip(opened, map(_REVEALED_BY_ID.__getitem__, map(id, was)), strict=True))
+        mined = list(compress(opened, map(_IS_MINE, was)))
+        self.revealed_safe += len(opened) - len(mined)
+        if mined and self.exploded is None:
+            self.exploded = mined[0]
         if self.exploded is None and self.revealed_safe == self.safe_count:
             for pos, cell in cells.items():
                 if type(cell) is Hidden:

@@ -10,8 +10,10 @@ insert as HTML.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from bisect import bisect_left
 from functools import cache
+from itertools import compress, count
+from operator import is_not
 from typing import Final, NamedTuple
 
 from game.board import Board, Cell, Flagged, Hidden, Position
@@ -150,24 +152,24 @@ def render_board(game: Game, focus: Position) -> str:
     return "".join(rows)
 
 
-def changed_positions(old: Game, new: Game) -> Iterator[Position]:
-    """Yield the positions whose rendering differs between *old* and *new* (same size).
+def changed_cells(old: Game, new: Game) -> list[int]:
+    """Return the indices, row by row, of the cells whose rendering differs from *old* to *new*.
 
-    Unchanged cells are the same interned objects, so identity finds them.
+    The two games have the same size. Unchanged cells are the same interned
+    objects, so identity finds them, and a board's cells are kept in row
+    order, so the whole board is compared without a Python step per cell.
     When the game ends, or un-ends as the player travels back in time, the
     mines and flags change their look without changing their cells.
     """
-    old_cells = old.board.cells
-    new_cells = new.board.cells
+    before = list(old.board.cells.values())
+    after = list(new.board.cells.values())
     if is_shown_over(old) != is_shown_over(new):
-        for pos, cell in new_cells.items():
-            before = old_cells[pos]
-            if before is not cell or cell.mine or type(cell) is Flagged:
-                yield pos
-        return
-    for pos, cell in new_cells.items():
-        if old_cells[pos] is not cell:
-            yield pos
+        return [
+            index
+            for index, (was, cell) in enumerate(zip(before, after, strict=True))
+            if was is not cell or cell.mine or type(cell) is Flagged
+        ]
+    return list(compress(count(), map(is_not, before, after)))
 
 
 def cell_patch(old: Game, new: Game) -> str:
@@ -176,35 +178,37 @@ def cell_patch(old: Game, new: Game) -> str:
     One string crosses into JavaScript per move, however many cells change
     (a call per cell costs more than the change itself on a big opening):
     `looks` lists each look once, with its PATCHED values in order (null:
-    removed) and whether it is the start cell's; `cells` holds pairs of a
-    cell's index (row by row) and its look's. Positions and tab stops never
-    change, so they are not in it; a label ends with the cell's place, as
-    `game.names.where` writes it.
+    removed) and whether it is the start cell's; `cells` holds the changed
+    cells' indices (row by row) and `kinds` each one's look. Positions and
+    tab stops never change, so they are not in it; a label ends with the
+    cell's place, as `game.names.where` writes it.
     """
     board = new.board
     over = is_shown_over(new)
-    cells = board.cells
-    begin = start_cell(new)
-    exploded = board.exploded
+    changed = changed_cells(old, new)
+    shown = list(map(list(board.cells.values()).__getitem__, changed))
+    # A look is keyed by its interned cell's id (an int hashes in C, a dataclass in
+    # Python), but the exploded mine and the start cell look unlike others of their kind.
+    keys: list[object] = list(map(id, shown))
     width = board.width
-    # Keyed by the cell's id (cells are interned): a dataclass hashes in Python, an int in C.
-    looks: dict[tuple[int, bool, bool], int] = {}  # (id(cell), exploded, start): look's index
-    kinds: list[tuple[Cell, bool, bool]] = []
-    changed: list[int] = []
-    for pos in changed_positions(old, new):
-        cell = cells[pos]
-        key = (id(cell), pos == exploded, pos == begin)
-        number = looks.get(key)
-        if number is None:
-            number = looks[key] = len(kinds)
-            kinds.append((cell, key[1], key[2]))
-        changed += (pos[1] * width + pos[0], number)
+    for pos, boom, start in ((board.exploded, True, False), (start_cell(new), False, True)):
+        index = -1 if pos is None else pos[1] * width + pos[0]
+        where = bisect_left(changed, index)
+        if where < len(changed) and changed[where] == index:
+            keys[where] = (keys[where], boom, start)
+    numbers = {key: number for number, key in enumerate(dict.fromkeys(keys))}
+    cell_of = dict(zip(keys, shown, strict=True))
+    looks = []
+    for key in numbers:
+        boom, start = key[1:] if isinstance(key, tuple) else (False, False)
+        looks.append(_patch_look(_look(cell_of[key], over, boom), start))
     return json.dumps(
         {
             "width": width,
             "names": PATCHED,
-            "looks": [_patch_look(_look(c, over, boom), start) for c, boom, start in kinds],
+            "looks": looks,
             "cells": changed,
+            "kinds": list(map(numbers.__getitem__, keys)),
         },
         separators=(",", ":"),
     )

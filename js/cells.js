@@ -21,12 +21,13 @@
     var patch = JSON.parse(text);
     var looks = patch.looks.map(function (look) { return writes(look, patch.names); });
     var cells = patch.cells;
+    var kinds = patch.kinds;
     var width = patch.width;
     // In row order, as the cells are numbered; a live list, read in order, costs no walk.
     var buttons = grid.getElementsByTagName("button");
-    for (var i = 0; i < cells.length; i += 2) {
+    for (var i = 0; i < cells.length; i++) {
       var index = cells[i];
-      var look = looks[cells[i + 1]];
+      var look = looks[kinds[i]];
       var x = index % width;
       var button = buttons[index];
       button.className = look.classes;
@@ -35,7 +36,7 @@
       var removed = look.removed;
       for (var r = 0; r < removed.length; r++) button.removeAttribute(removed[r]);
       button.setAttribute("aria-label", look.label + ((index - x) / width + 1) + ", column " + (x + 1));
-      button.textContent = look.text;
+      if (look.text || button.firstChild) button.textContent = look.text;  // a blank stays blank
     }
   };
 })();

@@ -59,18 +59,35 @@ function send(message, files) {
 function ask(text, files) {
   worker.sync.dispatch(text, files || null).then(applyAll, (error) => console.error(error))
     .finally(() => {
-      if (--unanswered === 0) for (const done of whenSettled.splice(0)) done();
+      unanswered--;
+      checkSettled();
     });
 }
 
+// Python's batches are numbered: an answer and a message of the worker's own come by
+// different channels, so one may overtake the other; each is applied in Python's order.
+let nextBatch = 1;
+const early = new Map();  // batches that came before one Python sent earlier, by number
 function applyAll(text) {
-  for (const op of JSON.parse(text)) apply(op);
+  const [number, ...ops] = JSON.parse(text);
+  early.set(number, ops);
+  while (early.has(nextBatch)) {
+    const batch = early.get(nextBatch);
+    early.delete(nextBatch++);
+    for (const op of batch) apply(op);
+  }
+  checkSettled();
 }
 
-// A promise that holds once Python has answered everything sent to it so far (for tests
-// and benchmarks, which read the page after what they do).
+function checkSettled() {
+  if (unanswered === 0 && early.size === 0) for (const done of whenSettled.splice(0)) done();
+}
+
+// A promise that holds once Python has answered everything sent to it so far and the page
+// shows it (for tests and benchmarks, which read the page after what they do).
 window.pythonSettled = () => new Promise((done) => {
-  if (unanswered === 0) done(); else whenSettled.push(done);
+  whenSettled.push(done);
+  checkSettled();
 });
 
 function pageKey(event) {

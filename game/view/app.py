@@ -34,6 +34,7 @@ from game.view.dom import (
     replace_address,
     say,
     show_counter,
+    show_now,
     soon,
     today,
 )
@@ -154,13 +155,14 @@ class App:
     def update(self, session: Session) -> None:
         """Hold *session*: count its end once, save it, and render every module."""
         old, self.session = self.session, session
+        if session.shown is not old.shown:
+            self.board.mark({})
+        self.board.render(session.shown)
+        show_now()  # the board first: the rest (a finished game's figures) may take a while
         session, result = session.result(today())
         if result is not None:
             self.session = session
             self.best_note = self.count(result)
-        if session.shown is not old.shown:
-            self.board.mark({})
-        self.board.render(session.shown)
         show_counter("mines-left", session.shown.mines_left)
         face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
         by_id("reset").setAttribute("data-face", face)

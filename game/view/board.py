@@ -10,9 +10,10 @@ of a gesture; what an intent does to the game is decided here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
-from game.board import Hidden, Position, Revealed
+from game.board import Hidden, Position, Revealed, neighbour_table
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.render import cell_patch, render_board, start_cell
 from game.state import Game
@@ -24,6 +25,7 @@ from game.view.dom import (
     on_intent,
     patch_cells,
     pending_moves,
+    soon,
     tab_stop,
 )
 
@@ -75,6 +77,8 @@ class BoardView:
             element.innerHTML = render_board(game, focus)
             self.marked.clear()
             self.odds.clear()
+            # Built while the player looks at the board, not in the first reveal's time.
+            soon(partial(neighbour_table, board.width, board.height))
         self.shown = game
         self.element.setAttribute("data-status", game.status.value)
         if game.is_over():

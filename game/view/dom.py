@@ -49,6 +49,9 @@ class Page:
         self.intent: Intent | None = None
         self.created = 0
         self.timer_count = 0
+        self.batches = 0
+        """How many batches went to the page: each is numbered, and the page applies them in
+        that order, whether it gets one as an answer or as a message of the worker's own."""
         self.clock = (0.0, 0.0)
         """The page's clock at its last message, and the worker's at its arrival."""
         self.facts: dict[str, Any] = {}
@@ -65,13 +68,14 @@ class Page:
         self.ops.append(list(operation))
 
     def take(self) -> str:
-        """Return the queued operations as one JSON text, and forget them."""
-        text = json.dumps(self.ops, separators=(",", ":"))
+        """Return the queued operations as one numbered JSON batch, and forget them."""
+        self.batches += 1
+        text = json.dumps([self.batches, *self.ops], separators=(",", ":"))
         self.ops = []
         return text
 
     def flush(self) -> None:
-        """Send the queued operations to the page, in one message (work no message began)."""
+        """Send the queued operations to the page now, in one message of their own."""
         if self.ops:
             xworker.postMessage(self.take())
 
@@ -323,6 +327,15 @@ def cancel(token: int) -> None:
     """Stop the timer *token*."""
     if page.timers.pop(token, None) is not None:
         page.op("clear", token)
+
+
+def show_now() -> None:
+    """Send what the view has written so far ahead of the rest of this task's work.
+
+    The board after a move goes first, so the player sees it while the
+    worker still works out the figures of the game it ended.
+    """
+    page.flush()
 
 
 def soon(action: Callable[[], object]) -> None:
