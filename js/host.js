@@ -7,10 +7,10 @@
 // page's form values and time, or an intent of the board (js/input.js). The page owns
 // time: timers run here and each message carries the page's clock, so the game's time is
 // the page's, as a test's fake clock or a paused tab sees it.
-import { onWorker, restoreClasses } from "./before-core.js";
+import { restoreObserver } from "./unwatched.js";
 import { PyWorker } from "../vendor/pyscript/core.js";
 
-restoreClasses();
+restoreObserver();
 
 const here = (path) => new URL(path, import.meta.url).href;
 const created = new Map();  // elements Python created, by reference
@@ -247,22 +247,9 @@ function snapshot() {
 // Intents of the board (js/input.js) once Python is ready.
 window.boardInput = (kind, x, y) => send({ kind: "input", intent: [kind, x, y] });
 
-// Pyodide's WebAssembly is compiled here, where Chromium keeps the compiled code for the
-// next visit, and handed to the worker (js/pyodide.mjs) when it asks.
-const compiled = WebAssembly.compileStreaming(fetch(here("../vendor/pyodide/pyodide.asm.wasm")))
-  .catch((error) => { console.error(error); return null; });
-onWorker((worker) => {
-  worker.addEventListener("message", (event) => {
-    if (event.data && event.data.wantPyodideModule) {
-      const [port] = event.ports;
-      compiled.then((module) => port.postMessage(module));
-    }
-  });
-});
-
 try {
   const started = await PyWorker(here("../game/view/app.py"), {
-    config: here("../pyscript.toml"), version: here("./pyodide.mjs"),
+    config: here("../pyscript.toml"), version: here("../vendor/pyodide/pyodide.mjs"),
   });
   started.addEventListener("message", (event) => {
     if (typeof event.data === "string" && event.data[0] === "[") applyAll(event.data);

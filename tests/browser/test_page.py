@@ -65,19 +65,6 @@ class TestLoad:
         expect(page.locator("#loading-text")).to_have_text("Loading Python…")
         assert page.get_attribute("body", "data-ready") is None
 
-    def test_the_page_compiles_the_runtime_for_its_worker(self, page: Page, base_url: str) -> None:
-        """Pyodide's WebAssembly is fetched once and compiled by the page (where Chromium keeps
-        the compiled code for the next visit), and the worker runs the module it is handed."""
-        fetched: list[str] = []
-        page.on("request", lambda r: fetched.append(r.url) if r.url.endswith(".wasm") else None)
-        page.goto(base_url)
-        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
-        page.click(cell(page, 4, 4))
-        assert page.get_attribute(cell(page, 4, 4), "data-state") == "revealed"
-        assert [url.rsplit("/", 1)[1] for url in fetched] == ["pyodide.asm.wasm"]
-        compiled = [w.evaluate("self.pyodideCompiledIn || null") for w in page.workers]
-        assert compiled == ["page"]
-
     def test_runtime_failure_shows_a_readable_error(self, page: Page, base_url: str) -> None:
         """If PyScript cannot be fetched, the page says so instead of staying blank."""
         page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
