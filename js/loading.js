@@ -118,6 +118,8 @@
     window.pendingMoves = [];
   }
 
+  var core = document.querySelector('script[src$="pyscript/core.js"]');
+  if (core) core.addEventListener("error", function () { fail("the PyScript runtime was not found"); });
   window.addEventListener("error", function (event) {
     var target = event.target;
     if (target && target !== window && (target.src || target.href)) {

@@ -1,10 +1,11 @@
-// Evaluated just before PyScript's core (js/host.js imports this module first): the
-// document watcher core.js builds as it is evaluated never watches this document. That
-// watcher looks for what would start Python on the page itself (py-* event attributes,
-// <script type="py"> added later), and this page runs Python only in its worker; yet it
-// would receive a record of every attribute the game writes: a whole 100x100 opening is
-// 50,000 of them, about 50 ms of the page's time, and slower writes besides. Observers
-// made after host.js puts the real class back, and those of other elements, are untouched.
+// Evaluated just before PyScript's core (index.html runs it first, js/host.js puts the
+// real class back): the document watcher core.js builds as it is evaluated never watches
+// this document. That watcher looks for what would start Python on the page itself (py-*
+// event attributes, <script type="py"> added later), and this page runs Python only in its
+// worker; yet it would receive a record of every attribute the game writes: a whole
+// 100x100 opening is 50,000 of them, about 50 ms of the page's time, and slower writes
+// besides. Observers made after host.js puts the real class back, and those of other
+// elements, are untouched.
 const Real = window.MutationObserver;
 
 class Unwatching extends Real {
