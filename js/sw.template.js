@@ -8,6 +8,14 @@ const VERSION = "__VERSION__";
 const CACHE = "pyminesweeper-" + VERSION;
 const FILES = __FILES__;
 
+// The runtime's WebAssembly, compiled once here when it is kept: Chromium keeps the
+// compiled code for later visits when a page or this worker compiles it, not when the
+// game's own worker does (which then compiles all of it again at every visit, though it
+// uses the code kept). Compiled here, on the service worker's thread, it costs the page
+// nothing: the next visit's start from the offline copy went from 1.73 to 1.18 times the
+// bare PyScript page's (bench/page.py's warm load, 3 loads each).
+const RUNTIME = FILES.find((url) => url.endsWith(".wasm"));
+
 self.addEventListener("install", (event) => {
   // Every file as the server has it now, never a stale copy: "no-cache" asks the
   // server whether the copy the page just downloaded is current (a 304 sends no
@@ -15,6 +23,10 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })))
+        .then(() => cache.match(RUNTIME)
+          .then((response) => WebAssembly.compileStreaming(response))
+          // Without a compiled copy the game still starts: it compiles the runtime itself.
+          .catch(() => {}))
     )
   );
 });

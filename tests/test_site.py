@@ -97,3 +97,15 @@ def test_every_number_keeps_three_to_one_on_the_grey() -> None:
     low = {n: round(contrast(c, face.group(1)), 2) for n, c in numbers.items()}
     assert min(low.values()) >= 3, low
     assert round(contrast("#e00000", "#c0c0c0"), 2) < 3  # the red the classic palette had
+
+
+def test_the_offline_copy_keeps_the_one_runtime_module_it_compiles() -> None:
+    """The service worker compiles the runtime's WebAssembly once kept (so Chromium keeps
+    its code for the game's worker): the site has exactly one module, and keeps it."""
+    from tools.vendor import site_files
+
+    files = site_files()
+    assert [f for f in files if f.endswith(".wasm")] == ["vendor/pyodide/pyodide.asm.wasm"]
+    worker = (ROOT / "js" / "sw.template.js").read_text()
+    assert 'FILES.find((url) => url.endsWith(".wasm"))' in worker
+    assert "WebAssembly.compileStreaming(response)" in worker
