@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 from tools import bytecode
+from tools.vendor import site_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,8 +103,6 @@ def test_every_number_keeps_three_to_one_on_the_grey() -> None:
 def test_the_offline_copy_keeps_the_one_runtime_module_it_compiles() -> None:
     """The service worker compiles the runtime's WebAssembly once kept (so Chromium keeps
     its code for the game's worker): the site has exactly one module, and keeps it."""
-    from tools.vendor import site_files
-
     files = site_files()
     assert [f for f in files if f.endswith(".wasm")] == ["vendor/pyodide/pyodide.asm.wasm"]
     worker = (ROOT / "js" / "sw.template.js").read_text()
