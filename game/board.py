@@ -447,8 +447,10 @@ class Draft(ReadableBoard):
         )
 
 
-_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
-_CODE_OF: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(_BY_CODE)}
+CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
+"""Every distinct cell, each at its code (0 to 53): a cell in one small number."""
+CODE_BY_ID: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(CELLS_BY_CODE)}
+"""Each cell's code, keyed by the cell's id (an int hashes in C, a cell in Python)."""
 
 
 @cache
@@ -479,7 +481,7 @@ class PackedBoard:
         """Return *board* packed (a draft packs as the board it would freeze into)."""
         # Cells are kept in row order from Board.empty on (copies and updates keep a
         # dict's order), so their values pack without looking up each position.
-        codes = bytes(map(_CODE_OF.__getitem__, map(id, board.cells.values())))
+        codes = bytes(map(CODE_BY_ID.__getitem__, map(id, board.cells.values())))
         return cls(
             board.width,
             board.height,
@@ -494,7 +496,7 @@ class PackedBoard:
     def unpack(self) -> Board:
         """Return the board that was packed."""
         order = _row_order(self.width, self.height)
-        cells = dict(zip(order, map(_BY_CODE.__getitem__, self.codes), strict=True))
+        cells = dict(zip(order, map(CELLS_BY_CODE.__getitem__, self.codes), strict=True))
         return Board(
             self.width,
             self.height,

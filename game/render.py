@@ -16,7 +16,7 @@ from itertools import compress, count
 from operator import is_not
 from typing import Final, NamedTuple
 
-from game.board import Board, Cell, Flagged, Hidden, Position
+from game.board import CELLS_BY_CODE, CODE_BY_ID, Board, Cell, Flagged, Hidden, Position
 from game.state import Game, Status
 
 
@@ -48,7 +48,7 @@ def render_cell(
     >>> html = render_cell(Revealed(False, 1), (1, 0), b, over=False, focused=True)
     >>> print(html.replace('" ', '"\n'))
     <button type="button"
-    class="cell revealed n1"
+    class="cell"
     data-x="1"
     data-y="0"
     data-state="revealed"
@@ -57,65 +57,63 @@ def render_cell(
     aria-label="1 mine nearby, row 1, column 2">1</button>
     """
     x, y = pos
-    head, middle, label, tail = _cell_parts(cell, over, pos == board.exploded)
+    head, middle, label, tail = _cell_parts(cell, over, pos == board.exploded, start)
     tab = "0" if focused else "-1"
     where = f"row {y + 1}, column {x + 1}"
-    if start:  # the start cell of a shared board: every player opens it first
-        return (
-            f'{head}{x}" data-y="{y}" data-start="true{middle}{tab}"'
-            f' aria-label="{label}, start here, {where}{tail}'
-        )
     return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where}{tail}'
 
 
 class Look(NamedTuple):
-    """How a cell's button looks, wherever it is: what its HTML and a patch both write."""
+    """How a cell's button looks, wherever it is: what its HTML and a patch both write.
 
-    classes: str
-    attributes: dict[str, str]
-    """`data-state` first, then those of the PATCHED attributes this look has."""
+    The page's CSS draws a cell from its data attributes alone, so a move
+    changes each button's attributes and nothing else.
+    """
+
+    attributes: tuple[tuple[str, str], ...]
+    """`data-state` first, then the other data and ARIA attributes this look has."""
     text: str
     label: str
     """What a screen reader says of it, before its place."""
 
 
-PATCHED: Final = ("data-state", "data-count", "aria-disabled", "data-mine", "data-wrong")
-"""The attributes a look may have; a patch sets each one it has and removes the others."""
-
-
 @cache
-def _look(cell: Cell, over: bool, exploded: bool) -> Look:
-    """Return the look of *cell* (there are few distinct ones: each is built once)."""
+def _look(cell: Cell, over: bool, exploded: bool, start: bool) -> Look:
+    """Return the look of *cell* (there are few distinct ones: each is built once).
+
+    *exploded*: the mine that lost the game; *start*: the start cell of a shared board,
+    which every player opens first.
+    """
     state = "hidden" if type(cell) is Hidden else "flagged" if type(cell) is Flagged else "revealed"
-    classes = ["cell", state]
-    attributes = {"data-state": state}
+    attributes = [("data-state", state)]
     text = ""
     if state == "revealed" and not cell.mine:
-        classes.append(f"n{cell.count}")
-        attributes["data-count"] = str(cell.count)
+        attributes.append(("data-count", str(cell.count)))
         if cell.count:
             text = str(cell.count)
         else:
-            attributes["aria-disabled"] = "true"
+            attributes.append(("aria-disabled", "true"))
     if over and cell.mine:
-        classes.append("mine exploded" if exploded else "mine")
-        attributes["data-mine"] = "exploded" if exploded else "shown"
+        attributes.append(("data-mine", "exploded" if exploded else "shown"))
     elif over and state == "flagged":
-        classes.append("wrong")
-        attributes["data-wrong"] = "true"
-    return Look(" ".join(classes), attributes, text, _describe(cell, over, exploded))
+        attributes.append(("data-wrong", "true"))
+    label = _describe(cell, over, exploded)
+    if start:
+        attributes.append(("data-start", "true"))
+        label += ", start here"
+    return Look(tuple(attributes), text, label)
 
 
 @cache
-def _cell_parts(cell: Cell, over: bool, exploded: bool) -> tuple[str, str, str, str]:
+def _cell_parts(cell: Cell, over: bool, exploded: bool, start: bool) -> tuple[str, str, str, str]:
     """Return the fixed pieces of a cell's HTML around its coordinates and tab stop.
 
     So a whole 100x100 board renders with one cache hit and one short f-string per cell.
     """
-    look = _look(cell, over, exploded)
-    attributes = "".join(f' {name}="{value}"' for name, value in look.attributes.items())
+    look = _look(cell, over, exploded, start)
+    attributes = "".join(f' {name}="{value}"' for name, value in look.attributes)
     return (
-        f'<button type="button" class="{look.classes}" data-x="',
+        '<button type="button" class="cell" data-x="',
         f'"{attributes} tabindex="',
         look.label,
         f'">{look.text}</button>',
@@ -153,13 +151,15 @@ def render_board(game: Game, focus: Position) -> str:
 
 
 def changed_cells(old: Game, new: Game) -> list[int]:
-    """Return the indices, row by row, of the cells whose rendering differs from *old* to *new*.
+    """Return the indices, row by row, of the cells that may look different from *old* to *new*.
 
     The two games have the same size. Unchanged cells are the same interned
     objects, so identity finds them, and a board's cells are kept in row
     order, so the whole board is compared without a Python step per cell.
     When the game ends, or un-ends as the player travels back in time, the
-    mines and flags change their look without changing their cells.
+    mines and flags change their look without changing their cells. A
+    changed cell may still look the same (laying the mines changes the
+    counts under hidden cells): js/cells.js leaves those buttons alone.
     """
     before = list(old.board.cells.values())
     after = list(new.board.cells.values())
@@ -177,49 +177,58 @@ def cell_patch(old: Game, new: Game) -> str:
 
     One string crosses into JavaScript per move, however many cells change
     (a call per cell costs more than the change itself on a big opening):
-    `looks` lists each look once, with its PATCHED values in order (null:
-    removed) and whether it is the start cell's; `cells` holds the changed
-    cells' indices (row by row) and `kinds` each one's look. Positions and
-    tab stops never change, so they are not in it; a label ends with the
-    cell's place, as `game.names.where` writes it.
+    `cells` holds the changed cells' indices (row by row), `was` and `now`
+    each one's look before and after, as a number into `before` and `after`
+    (the looks of the cell codes in the patch, and of the exploded mine and
+    the start cell). The page works out the writes a pair of looks needs,
+    once per pair, so Python makes one pass over the changed cells per game.
+    Positions and tab stops never change, so they are not in it; a label
+    ends with the cell's place, as `render_cell` writes it.
     """
-    board = new.board
-    over = is_shown_over(new)
     changed = changed_cells(old, new)
-    shown = list(map(list(board.cells.values()).__getitem__, changed))
-    # A look is keyed by its interned cell's id (an int hashes in C, a dataclass in
-    # Python), but the exploded mine and the start cell look unlike others of their kind.
-    keys: list[object] = list(map(id, shown))
-    width = board.width
-    for pos, boom, start in ((board.exploded, True, False), (start_cell(new), False, True)):
-        index = -1 if pos is None else pos[1] * width + pos[0]
-        where = bisect_left(changed, index)
-        if where < len(changed) and changed[where] == index:
-            keys[where] = (keys[where], boom, start)
-    numbers = {key: number for number, key in enumerate(dict.fromkeys(keys))}
-    cell_of = dict(zip(keys, shown, strict=True))
-    looks = []
-    for key in numbers:
-        boom, start = key[1:] if isinstance(key, tuple) else (False, False)
-        looks.append(_patch_look(_look(cell_of[key], over, boom), start))
+    before, was = _looks(old, changed)
+    after, now = _looks(new, changed)
     return json.dumps(
         {
-            "width": width,
-            "names": PATCHED,
-            "looks": looks,
+            "width": new.board.width,
+            "before": before,
+            "after": after,
             "cells": changed,
-            "kinds": list(map(numbers.__getitem__, keys)),
+            "was": was,
+            "now": now,
         },
         separators=(",", ":"),
     )
 
 
-def _patch_look(look: Look, start: bool) -> dict[str, object]:
-    """Return *look* as js/cells.js reads it; *start*: the start cell's look."""
-    return {
-        "classes": look.classes,
-        "values": [look.attributes.get(name) for name in PATCHED],
-        "text": look.text,
-        "label": f"{look.label}, start here" if start else look.label,
-        "start": start,
-    }
+EXPLODED: Final = len(CELLS_BY_CODE)
+"""The look number of the exploded mine, after those of the cells' codes."""
+START: Final = EXPLODED + 1
+"""The look number of the start cell."""
+
+
+def _looks(game: Game, indices: list[int]) -> tuple[dict[int, dict[str, object]], list[int]]:
+    """Return the looks *game*'s cells at *indices* (ascending) have, and each one's number.
+
+    A cell's look is numbered by its cell's code, without a Python step per
+    cell; the exploded mine and the start cell have numbers of their own.
+    """
+    board = game.board
+    over = is_shown_over(game)
+    cells = list(board.cells.values())
+    numbers = list(map(CODE_BY_ID.__getitem__, map(id, map(cells.__getitem__, indices))))
+    looks = {code: _look_json(CELLS_BY_CODE[code], over, False, False) for code in set(numbers)}
+    for pos, number in ((board.exploded, EXPLODED), (start_cell(game), START)):
+        index = -1 if pos is None else pos[1] * board.width + pos[0]
+        where = bisect_left(indices, index)
+        if where < len(indices) and indices[where] == index:
+            numbers[where] = number
+            looks[number] = _look_json(cells[index], over, number == EXPLODED, number == START)
+    return looks, numbers
+
+
+@cache
+def _look_json(cell: Cell, over: bool, exploded: bool, start: bool) -> dict[str, object]:
+    """Return the look of *cell* as js/cells.js reads it."""
+    look = _look(cell, over, exploded, start)
+    return {"attributes": look.attributes, "text": look.text, "label": f"{look.label}, row "}

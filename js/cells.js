@@ -1,42 +1,53 @@
 // Applies a move to the board's buttons in one call from Python: the patch is
-// game/render.py's cell_patch (which cells changed, and each look once), so a
-// whole-board opening costs one crossing between Python and JavaScript, not
-// one per cell, and the buttons stay (no parse, no new elements, focus kept).
+// game/render.py's cell_patch (which cells changed, and each one's look before and
+// after), so a whole-board opening costs one crossing between Python and JavaScript,
+// not one per cell, and the buttons stay (no parse, no new elements, focus kept). The
+// CSS draws a cell from its attributes alone, so each button gets only the writes that
+// take it from its old look to its new one, worked out once per pair of looks; a cell
+// whose look did not change (a hidden cell under which the mines were laid) is left alone.
 (function () {
   "use strict";
-  // Each look's writes, worked out once per patch rather than once per cell.
-  function writes(look, names) {
+  function writes(was, now) {
+    var before = new Map(was.attributes);
+    var after = new Map(now.attributes);
     var set = [];
     var removed = [];
-    for (var n = 0; n < names.length; n++) {
-      if (look.values[n] === null) removed.push(names[n]);
-      else set.push(names[n], look.values[n]);
-    }
-    if (look.start) set.push("data-start", "true");
-    else removed.push("data-start");
-    return {classes: look.classes, set: set, removed: removed, text: look.text,
-      label: look.label + ", row "};
+    after.forEach(function (value, name) { if (before.get(name) !== value) set.push(name, value); });
+    before.forEach(function (value, name) { if (!after.has(name)) removed.push(name); });
+    var text = now.text === was.text ? null : now.text;
+    var label = now.label === was.label ? null : now.label;
+    if (!set.length && !removed.length && text === null && label === null) return null;
+    return {set: set, removed: removed, text: text, label: label};
   }
+
   window.patchCells = function (grid, text) {
     var patch = JSON.parse(text);
-    var looks = patch.looks.map(function (look) { return writes(look, patch.names); });
     var cells = patch.cells;
-    var kinds = patch.kinds;
+    var was = patch.was;
+    var now = patch.now;
     var width = patch.width;
+    var changes = new Map();  // by pair of looks
     // In row order, as the cells are numbered; a live list, read in order, costs no walk.
     var buttons = grid.getElementsByTagName("button");
     for (var i = 0; i < cells.length; i++) {
+      var pair = was[i] * 256 + now[i];  // look numbers stay under 256
+      var change = changes.get(pair);
+      if (change === undefined) {
+        change = writes(patch.before[was[i]], patch.after[now[i]]);
+        changes.set(pair, change);
+      }
+      if (change === null) continue;
       var index = cells[i];
-      var look = looks[kinds[i]];
-      var x = index % width;
       var button = buttons[index];
-      button.className = look.classes;
-      var set = look.set;
+      var set = change.set;
       for (var s = 0; s < set.length; s += 2) button.setAttribute(set[s], set[s + 1]);
-      var removed = look.removed;
+      var removed = change.removed;
       for (var r = 0; r < removed.length; r++) button.removeAttribute(removed[r]);
-      button.setAttribute("aria-label", look.label + ((index - x) / width + 1) + ", column " + (x + 1));
-      if (look.text || button.firstChild) button.textContent = look.text;  // a blank stays blank
+      if (change.label !== null) {
+        var x = index % width;
+        button.setAttribute("aria-label", change.label + ((index - x) / width + 1) + ", column " + (x + 1));
+      }
+      if (change.text !== null) button.textContent = change.text;
     }
   };
 })();

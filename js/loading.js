@@ -101,7 +101,7 @@
     for (var y = 0; y < size.rows; y++) {
       var cells = [];
       for (var x = 0; x < size.cols; x++) {
-        cells.push('<div role="gridcell"><button type="button" class="cell hidden" data-x="' + x +
+        cells.push('<div role="gridcell"><button type="button" class="cell" data-x="' + x +
           '" data-y="' + y + '" data-state="hidden" tabindex="' + (x || y ? -1 : 0) +
           '" aria-label="hidden, row ' +
           (y + 1) + ", column " + (x + 1) + '"></button></div>');

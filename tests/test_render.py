@@ -5,8 +5,13 @@ from __future__ import annotations
 import json
 import re
 
-from game.render import PATCHED, cell_patch, changed_cells, render_board, render_cell
-from helpers import layout_game, play_all
+import pytest
+
+from game.events import GameStarted
+from game.render import cell_patch, changed_cells, render_board, render_cell
+from game.settings import FirstClick, Settings
+from game.state import Game, start_game
+from helpers import layout_game, layout_start, play_all, random_start
 
 
 def attributes(html: str) -> dict[str, str]:
@@ -66,26 +71,68 @@ class TestChanges:
         assert changed_cells(lost, game) == [0, 9, 11]
 
 
+def buttons(game: Game) -> list[dict[str, str]]:
+    """Return each button of *game*'s board (row by row) as its attributes and its text."""
+    found = re.findall(r"<button ([^>]*)>([^<]*)</button>", render_board(game, (0, 0)))
+    return [{**attributes(head), "text": text} for head, text in found]
+
+
+def patched(old: Game, new: Game) -> list[dict[str, str]]:
+    """Return *old*'s buttons after *new*'s patch, applied as js/cells.js applies it."""
+    shown = buttons(old)
+    patch = json.loads(cell_patch(old, new))
+    width = patch["width"]
+    for index, was, now in zip(patch["cells"], patch["was"], patch["now"], strict=True):
+        before, after = patch["before"][str(was)], patch["after"][str(now)]
+        button, place = shown[index], f"{index // width + 1}, column {index % width + 1}"
+        for name, _ in before["attributes"]:
+            del button[name]
+        button.update(after["attributes"])
+        if after["label"] != before["label"]:
+            button["aria-label"] = after["label"] + place
+        if after["text"] != before["text"]:
+            button["text"] = after["text"]
+    return shown
+
+
+def without_tab_stops(shown: list[dict[str, str]]) -> list[dict[str, str]]:
+    return [{name: value for name, value in b.items() if name != "tabindex"} for b in shown]
+
+
 class TestPatch:
-    def test_a_patch_names_each_changed_cell_once_with_its_look(self) -> None:
-        """The patch of a loss: every changed cell once, by index, each look listed once and
-        carrying what the cell's own HTML carries."""
-        before = play_all(layout_game("*..", "..*", "..."), "f 1 2")
-        after = play_all(before, "r 0 0")
-        patch = json.loads(cell_patch(before, after))
-        assert patch["width"] == 3 and patch["names"] == list(PATCHED)
-        indices = patch["cells"]
-        assert indices == changed_cells(before, after) and len(set(indices)) == len(indices) == 3
-        looks = patch["looks"]
-        assert len({json.dumps(look) for look in looks}) == len(looks)
-        for index, number in zip(indices, patch["kinds"], strict=True):
-            pos = (index % 3, index // 3)
-            html = attributes(
-                render_cell(after.board.cells[pos], pos, after.board, over=True, focused=False)
-            )
-            look = looks[number]
-            assert look["classes"] == html["class"]
-            assert {n: v for n, v in zip(PATCHED, look["values"], strict=True) if v} == {
-                n: html[n] for n in PATCHED if n in html
-            }
-            assert html["aria-label"].startswith(look["label"] + ", row ")
+    @pytest.mark.parametrize(
+        ("start", "moves", "more"),
+        [
+            (layout_start("*..", "..*", "..."), ("f 1 2",), ("r 0 0",)),  # a loss
+            (layout_start("*...", "....", "...*"), ("f 1 2",), ("r 3 0", "r 0 2")),  # a win
+            (layout_start("*...", "....", "...*"), ("f 1 1", "f 0 0"), ("f 0 0", "r 3 0")),
+            (random_start(9, 9, 10, seed=4), (), ("r 4 4",)),
+            (
+                GameStarted(Settings(9, 9, 10, FirstClick.OPENING), 7, start_cell=(3, 5)),
+                (),
+                ("r 3 5",),
+            ),
+        ],
+    )
+    def test_a_patch_makes_the_buttons_of_the_new_game_both_ways(
+        self, start: GameStarted, moves: tuple[str, ...], more: tuple[str, ...]
+    ) -> None:
+        """Applied to the buttons of one game, the patch gives those the other game renders,
+        attributes, label and text, forwards and back in time (the slider)."""
+        old = play_all(start_game(start), *moves)
+        new = play_all(old, *more)
+        for was, now in ((old, new), (new, old)):
+            assert without_tab_stops(patched(was, now)) == without_tab_stops(buttons(now))
+
+    def test_a_patch_lists_each_changed_cell_once_and_few_looks(self) -> None:
+        """A fresh board to a loss: nearly every cell changes (the mines are laid under
+        them), each once, by index, with its look before and after among a few."""
+        old = start_game(random_start(9, 9, 10, seed=4))
+        new = play_all(old, "r 4 4", "r 0 0")
+        patch = json.loads(cell_patch(old, new))
+        cells = patch["cells"]
+        assert cells == sorted(set(cells)) == changed_cells(old, new) and len(cells) > 60
+        assert len(patch["was"]) == len(patch["now"]) == len(cells)
+        assert set(map(str, patch["was"])) == set(patch["before"])
+        assert set(map(str, patch["now"])) == set(patch["after"])
+        assert len(patch["before"]) + len(patch["after"]) < 20  # a look per kind of cell

@@ -261,7 +261,7 @@ class TestKeyboardAndTouch:
         open_game(LAYOUT)
         target = page.locator(cell(page, 2, 2))
         target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
-        expect(target).to_have_class("cell hidden holding")
+        expect(target).to_have_class("cell holding")
         run_clock(page, 700)
         target.dispatch_event("pointerup", {"pointerType": "touch"})
         target.dispatch_event("click")
