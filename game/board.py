@@ -18,9 +18,9 @@ through one draft copies the cells once instead of once per event.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import compress
 from operator import attrgetter
 from typing import Final, TypeAlias
@@ -136,6 +136,20 @@ def _edge_neighbours(near: list[tuple[Position, ...]], here: Position) -> tuple[
     return tuple([p for line in near for p in line[start : x + 2] if p is not here])
 
 
+@cache
+def neighbour_indices(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Return `neighbour_table` with cells as indices, row by row: the flood fill's table."""
+    table = neighbour_table(width, height)  # its cells are in row order
+    index = {pos: number for number, pos in enumerate(table)}
+    return tuple(map(tuple, map(partial(map, index.__getitem__), table.values())))
+
+
+@cache
+def row_order(width: int, height: int) -> tuple[Position, ...]:
+    """Return every position of a *width* by *height* board, row by row: each index's place."""
+    return tuple(positions(width, height))
+
+
 def positions(width: int, height: int) -> Iterator[Position]:
     """Yield every position of a *width* by *height* board, row by row from the top."""
     for y in range(height):
@@ -144,34 +158,36 @@ def positions(width: int, height: int) -> Iterator[Position]:
 
 
 def flood(
-    table: Mapping[Position, tuple[Position, ...]],
-    starts: Iterable[Position],
-    can_open: Callable[[Position], bool],
-    is_zero: Callable[[Position], bool],
-) -> list[Position]:
+    table: Sequence[Sequence[int]],
+    starts: Iterable[int],
+    can_open: Callable[[int], bool],
+    is_zero: Callable[[int], bool],
+) -> list[int]:
     """Return the cells that revealing *starts* opens, in the order they open.
 
-    Each start that *can_open* opens; every opened cell that *is_zero* (no
-    mine, no mined neighbour) opens its neighbours in turn, through *table*.
-    The one flood fill of the project: the rules, the no-guess player and
-    3BV all use it. A worklist rather than recursion, so a 100x100 board
-    without mines opens in one call.
+    Cells are indices, row by row, and *table* is `neighbour_indices`. Each
+    start that *can_open* opens; every opened cell that *is_zero* (no mine,
+    no mined neighbour) opens its neighbours in turn. The one flood fill of
+    the project: the rules, the no-guess player and 3BV all use it. A
+    worklist rather than recursion, so a 100x100 board without mines opens in
+    one call; on indices, so a step reads a bytearray where a position would
+    hash a tuple into a set.
     """
-    opened: list[Position] = []
-    seen: set[Position] = set()
-    work: list[Position] = []
-    for pos in starts:
-        if pos not in seen and can_open(pos):
-            seen.add(pos)
-            opened.append(pos)
-            if is_zero(pos):
-                work.append(pos)
+    opened: list[int] = []
+    seen = bytearray(len(table))
+    work: list[int] = []
+    for start in starts:
+        if not seen[start] and can_open(start):
+            seen[start] = 1
+            opened.append(start)
+            if is_zero(start):
+                work.append(start)
     # The hot loop of a big opening: local names keep it to a few look-ups per cell.
-    pop, push, see, record = work.pop, work.append, seen.add, opened.append
+    pop, push, record = work.pop, work.append, opened.append
     while work:
         for n in table[pop()]:
-            if n not in seen and can_open(n):
-                see(n)
+            if not seen[n] and can_open(n):
+                seen[n] = 1
                 record(n)
                 if is_zero(n):
                     push(n)
@@ -402,27 +418,30 @@ class Draft(ReadableBoard):
             self.flags -= 1
 
     def open(self, starts: Iterable[Position]) -> None:
-        """Reveal the hidden cells among *starts*, flooding out from every zero.
+        """Reveal the hidden cells among *starts* (on the board), flooding out from every zero.
 
         A mine among them explodes (the first one is remembered); if every
         safe cell is then revealed, the hidden mines are flagged for display.
         """
         cells = self._writable()
+        values = list(cells.values())  # row by row, as the indices count
+        width = self.width
 
-        def is_zero(pos: Position) -> bool:
-            cell = cells[pos]
+        def is_zero(index: int) -> bool:
+            cell = values[index]
             return cell.count == 0 and not cell.mine
 
         opened = flood(
-            neighbour_table(self.width, self.height),
-            starts,
-            lambda pos: cells[pos].__class__ is Hidden,
+            neighbour_indices(width, self.height),
+            [x + y * width for x, y in starts],
+            lambda index: values[index].__class__ is Hidden,
             is_zero,
         )
         # A whole board's worth of cells is changed and counted without a Python step per cell.
-        was = list(map(cells.__getitem__, opened))
-        cells.update(zip(opened, map(_REVEALED_BY_ID.__getitem__, map(id, was)), strict=True))
-        mined = list(compress(opened, map(_IS_MINE, was)))
+        was = list(map(values.__getitem__, opened))
+        places = list(map(row_order(width, self.height).__getitem__, opened))
+        cells.update(zip(places, map(_REVEALED_BY_ID.__getitem__, map(id, was)), strict=True))
+        mined = list(compress(places, map(_IS_MINE, was)))
         self.revealed_safe += len(opened) - len(mined)
         if mined and self.exploded is None:
             self.exploded = mined[0]
@@ -451,11 +470,6 @@ CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
 """Every distinct cell, each at its code (0 to 53): a cell in one small number."""
 CODE_BY_ID: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(CELLS_BY_CODE)}
 """Each cell's code, keyed by the cell's id (an int hashes in C, a cell in Python)."""
-
-
-@cache
-def _row_order(width: int, height: int) -> tuple[Position, ...]:
-    return tuple(positions(width, height))
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,7 +509,7 @@ class PackedBoard:
 
     def unpack(self) -> Board:
         """Return the board that was packed."""
-        order = _row_order(self.width, self.height)
+        order = row_order(self.width, self.height)
         cells = dict(zip(order, map(CELLS_BY_CODE.__getitem__, self.codes), strict=True))
         return Board(
             self.width,

@@ -23,7 +23,7 @@ from collections.abc import Generator, Iterable
 from math import isqrt
 from typing import Final
 
-from game.board import Position, flood, neighbour_table, positions
+from game.board import Position, flood, neighbour_indices, neighbour_table, positions, row_order
 from game.mines import spared_cells
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings, SettingsError
@@ -68,6 +68,7 @@ class _Play:
         self.budget: Budget = None
         """Steps the exact count may take (a one-item list), or None for no limit."""
         self.table = neighbour_table(width, height)
+        self.order = row_order(width, height)
         self.mines = mines
         self.counts = dict.fromkeys(positions(width, height), 0)
         for mine in mines:  # a few neighbours per mine, rather than every cell's eight
@@ -79,10 +80,15 @@ class _Play:
 
     def reveal(self, start: Position) -> list[Position]:
         """Open *start* (known safe) and the area of zeros around it; return the cells opened."""
-        opened = flood(
-            self.table, (start,), lambda p: p not in self.open, lambda p: self.counts[p] == 0
+        order, counts, seen = self.order, self.counts, self.open
+        indices = flood(
+            neighbour_indices(self.width, self.height),
+            (start[0] + start[1] * self.width,),
+            lambda i: order[i] not in seen,
+            lambda i: counts[order[i]] == 0,
         )
-        self.open.update(opened)
+        opened = list(map(order.__getitem__, indices))
+        seen.update(opened)
         return opened
 
     def unknown_around(self, pos: Position) -> tuple[list[Position], int]:

@@ -12,7 +12,16 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.board import Board, Flagged, Position, ReadableBoard, Revealed, flood, neighbour_table
+from game.board import (
+    Board,
+    Flagged,
+    Position,
+    ReadableBoard,
+    Revealed,
+    flood,
+    neighbour_indices,
+    row_order,
+)
 from game.events import FlagToggled
 from game.history import History
 from game.text import Layout, TextFormatError
@@ -24,20 +33,21 @@ def openings(board: ReadableBoard) -> list[list[Position]]:
     An opening is a connected region of zeros with its border of numbers:
     what one click on any of its zeros reveals.
     """
-    cells = board.cells
-    table = neighbour_table(board.width, board.height)
+    cells = list(board.cells.values())  # row by row, as the flood's indices count
+    table = neighbour_indices(board.width, board.height)
+    order = row_order(board.width, board.height)
     found: list[list[Position]] = []
-    taken: set[Position] = set()
+    taken: set[int] = set()
 
-    def is_zero(pos: Position) -> bool:
-        cell = cells[pos]
+    def is_zero(index: int) -> bool:
+        cell = cells[index]
         return cell.count == 0 and not cell.mine
 
-    for pos in cells:
-        if pos not in taken and is_zero(pos):
-            region = flood(table, (pos,), lambda p: p not in taken, is_zero)
+    for index in range(len(cells)):
+        if index not in taken and is_zero(index):
+            region = flood(table, (index,), lambda i: i not in taken, is_zero)
             taken.update(region)
-            found.append(region)
+            found.append(list(map(order.__getitem__, region)))
     return found
 
 

@@ -10,7 +10,15 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Flagged, Hidden, Position, Revealed, neighbour_table
+from game.board import (
+    Flagged,
+    Hidden,
+    Position,
+    Revealed,
+    neighbour_indices,
+    neighbour_table,
+    row_order,
+)
 from game.dealer import advance, events_for
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
 from game.history import History
@@ -239,3 +247,14 @@ def test_the_neighbour_table_holds_every_cell_and_its_neighbours_in_order(
             for ny, nx in itertools.product(range(y - 1, y + 2), range(x - 1, x + 2))
             if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
         ]
+
+
+@given(st.integers(1, 40), st.integers(1, 40))
+def test_the_flood_fills_table_is_the_neighbour_table_by_index(width: int, height: int) -> None:
+    """Cell i is row_order's i-th position; its neighbours are the same cells, by index."""
+    order = row_order(width, height)
+    table = neighbour_table(width, height)
+    assert list(order) == list(table)
+    assert [[order[n] for n in near] for near in neighbour_indices(width, height)] == [
+        list(near) for near in table.values()
+    ]
