@@ -1,10 +1,10 @@
 """The board as HTML text, and which cells differ between two states.
 
-This module decides what every cell looks like (classes, data attributes,
-ARIA label) but touches no DOM, so it runs and is tested under CPython;
-`game.view` only moves its strings into the page. All text here is made
-from numbers and fixed words, never from user input, so it is safe to
-insert as HTML.
+This module decides what every cell looks like (its data and ARIA
+attributes, which the page's CSS draws from, and its text) but touches no
+DOM, so it runs and is tested under CPython; `game.view` only moves its
+strings into the page. All text here is made from numbers and fixed words,
+never from user input, so it is safe to insert as HTML.
 """
 
 from __future__ import annotations
