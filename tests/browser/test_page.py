@@ -389,6 +389,24 @@ class TestSettings:
         assert text(page, "#custom-error") == ""
 
 
+WATCH_BUTTONS = """() => {
+  document.querySelectorAll('#board button').forEach(b => b.kept = 1);
+  window.touched = new Set();
+  const button = node => (node.closest ? node : node.parentElement).closest('button');
+  new MutationObserver(records => records.forEach(r => button(r.target) &&
+    window.touched.add(button(r.target)))).observe(
+    document.getElementById('board'), {
+      subtree: true, childList: true, characterData: true, attributeFilter: [
+        'class', 'data-state', 'data-count', 'aria-disabled', 'data-mine',
+        'data-wrong', 'data-start', 'aria-label']});
+}"""
+"""Start noting every board button whose look or label changes (and marking each button)."""
+
+TOUCHED = """() => new Promise(done => setTimeout(() => done(
+  [...window.touched].map(b => [+b.dataset.x, +b.dataset.y])), 0))"""
+"""The buttons noted since WATCH_BUTTONS, as [x, y]."""
+
+
 class TestRendering:
     def test_a_move_touches_only_the_changed_cells(self, open_game: Open) -> None:
         """A move changes the buttons of the cells it changed, and no other (but the tab stop,
@@ -396,29 +414,25 @@ class TestRendering:
         page = open_game("preset=expert&seed=5")
         page.click(cell(page, 3, 3))
         before = states(page)
-        page.evaluate(
-            """() => {
-            document.querySelectorAll('#board button').forEach(b => b.kept = 1);
-            window.touched = new Set();
-            const button = node => (node.closest ? node : node.parentElement).closest('button');
-            new MutationObserver(records => records.forEach(r => button(r.target) &&
-              window.touched.add(button(r.target)))).observe(
-              document.getElementById('board'), {
-                subtree: true, childList: true, characterData: true, attributeFilter: [
-                  'class', 'data-state', 'data-count', 'aria-disabled', 'data-mine',
-                  'data-wrong', 'data-start', 'aria-label']});
-          }"""
-        )
+        page.evaluate(WATCH_BUTTONS)
         hidden = next((x, y) for y, row in enumerate(before) for x, c in enumerate(row) if c == "H")
         page.click(cell(page, *hidden), button="right")
-        touched = page.evaluate(
-            """() => new Promise(done => setTimeout(() => done(
-              [...window.touched].map(b => [b.dataset.x, b.dataset.y])), 0))"""
-        )
-        assert touched == [[str(hidden[0]), str(hidden[1])]]
+        assert page.evaluate(TOUCHED) == [list(hidden)]
         assert page.evaluate(
             "() => [...document.querySelectorAll('#board button')].every(b => b.kept)"
         )
+
+    def test_the_first_reveal_touches_only_the_cells_it_opens(self, open_game: Open) -> None:
+        """Laying the mines changes the count under most hidden cells, but not their look:
+        the first reveal writes to the buttons of the cells it opens and no other."""
+        page = open_game("preset=expert&seed=5")
+        page.evaluate(WATCH_BUTTONS)
+        page.click(cell(page, 3, 3))
+        opened = {
+            (x, y) for y, row in enumerate(states(page)) for x, c in enumerate(row) if c != "H"
+        }
+        assert 1 < len(opened) < 480
+        assert {tuple(pos) for pos in page.evaluate(TOUCHED)} == opened
 
     def test_nothing_watches_every_write_to_the_page(self, page: Page, base_url: str) -> None:
         """No observer sees every attribute the game writes (PyScript's document watcher is
