@@ -80,15 +80,15 @@ class _Play:
 
     def reveal(self, start: Position) -> list[Position]:
         """Open *start* (known safe) and the area of zeros around it; return the cells opened."""
-        order, counts, seen = self.order, self.counts, self.open
+        order, counts, was_open = self.order, self.counts, self.open
         indices = flood(
             neighbour_indices(self.width, self.height),
             (start[0] + start[1] * self.width,),
-            lambda i: order[i] not in seen,
+            lambda i: order[i] not in was_open,
             lambda i: counts[order[i]] == 0,
         )
         opened = list(map(order.__getitem__, indices))
-        seen.update(opened)
+        was_open.update(opened)
         return opened
 
     def unknown_around(self, pos: Position) -> tuple[list[Position], int]:

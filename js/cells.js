@@ -7,6 +7,7 @@
 // whose look did not change (a hidden cell under which the mines were laid) is left alone.
 (function () {
   "use strict";
+  // The writes that take a button of look `was` to look `now`, or null if it looks the same.
   function writes(was, now) {
     var before = new Map(was.attributes);
     var after = new Map(now.attributes);
