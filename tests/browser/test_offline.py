@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import READY_MS, cell
+from pagehelpers import READY_MS, cell, settled_reads
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -86,6 +86,7 @@ def test_plays_offline_after_one_visit(browser: Browser, site: Site) -> None:
     """Visit once, go offline, reload with other parameters, and play a game to the end."""
     base = site.base
     context = browser.new_context()
+    context.on("page", settled_reads)  # the board is read once Python has answered the clicks
     page = context.new_page()
     open_when_cached(page, base)
     context.set_offline(True)
