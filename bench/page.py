@@ -135,7 +135,9 @@ def firefox_loads(base: str, loads: int) -> list[str]:
     for kind in ("cold", "warm"):
         bare, ours = times[hello][kind], times[game][kind]
         lines.append(line(f"load: bare PyScript page, {kind}, {engine}", bare))
-        lines.append(line(f"load: game (expert), {kind}, {engine}", ours, baseline=bare))
+        lines.append(
+            line(f"load: game (expert), {kind}, {engine}", ours, baseline=bare, paired=True)
+        )
     return lines
 
 
@@ -281,9 +283,9 @@ def main() -> None:
             times["gw"].append(warm)
             times["gb"].append(blocked)
         print(line("load: bare PyScript page, cold", times["hc"]))
-        print(line("load: game (expert), cold", times["gc"], baseline=times["hc"]))
+        print(line("load: game (expert), cold", times["gc"], baseline=times["hc"], paired=True))
         print(line("load: bare PyScript page, warm", times["hw"]))
-        print(line("load: game (expert), warm", times["gw"], baseline=times["hw"]))
+        print(line("load: game (expert), warm", times["gw"], baseline=times["hw"], paired=True))
         print(line("main thread blocked while loading: bare page", times["hb"]))
         print(line("main thread blocked while loading: game", times["gb"]))
         print("\n".join(firefox_loads(base, args.loads)))

@@ -33,12 +33,22 @@ def line(
     *,
     target: float | None = None,
     baseline: Sequence[float] | None = None,
+    paired: bool = False,
 ) -> str:
-    """Format one result: median, p95, an optional ratio to a baseline and the target."""
+    """Format one result: median, p95, an optional ratio to a baseline and the target.
+
+    *paired*: the i-th time and the i-th of the baseline were taken one after the
+    other, so each pair's ratio is shown too: the middle half of them says how far
+    the ratio of medians moves with the machine's noise.
+    """
     median = statistics.median(times)
     text = f"{name:<44} median {median:8.3f} ms   p95 {p95(times):8.3f} ms"
     if baseline is not None:
         text += f"   x{median / statistics.median(baseline):6.2f} of baseline"
+    if baseline is not None and paired:
+        ratios = sorted(t / b for t, b in zip(times, baseline, strict=True))
+        middle = ratios[len(ratios) // 4 : len(ratios) - len(ratios) // 4]
+        text += f" (middle half of the pairs x{middle[0]:.2f} to x{middle[-1]:.2f})"
     if target is not None:
         verdict = "meets" if p95(times) < target else "MISSES"
         text += f"   ({verdict} target p95 < {target:g} ms)"
