@@ -18,6 +18,9 @@ READS = (
 )  # fmt: skip
 """The page's reads that first wait for Python's answers (`settled_reads`)."""
 
+NAVIGATIONS = ("goto", "reload", "go_back", "go_forward")
+"""Leaving the page waits for them too: what a test did before is kept, as a player's clicks are."""
+
 
 def game_context(browser: Browser, **options: Any) -> BrowserContext:
     """Return a new context (its own storage) for a page test, without the service worker.
@@ -32,19 +35,19 @@ def game_context(browser: Browser, **options: Any) -> BrowserContext:
 
 
 def settled_reads(page: Page) -> None:
-    """Make *page*'s reads wait until Python has answered all the page sent it.
+    """Make *page*'s reads and navigations wait until Python has answered all the page sent it.
 
     A test reads the page after what it does, as a player looks after a click;
     Python answers from its worker a moment later.
     """
-    for name in READS:
-        read = getattr(page, name)
-        setattr(page, name, functools.partial(_settled, page, read))
+    for name in READS + NAVIGATIONS:
+        act = getattr(page, name)
+        setattr(page, name, functools.partial(_settled, page, act))
 
 
-def _settled(page: Page, read: Callable[..., Any], *args: Any, **options: Any) -> Any:
+def _settled(page: Page, act: Callable[..., Any], *args: Any, **options: Any) -> Any:
     settle(page)
-    return read(*args, **options)
+    return act(*args, **options)
 
 
 def settle(page: Page) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from pagehelpers import READY_MS, game_context, settle
+from pagehelpers import READY_MS, game_context
 from tools import chromium, vendor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,6 @@ def open_game(page: Page, base_url: str) -> Callable[[str], Page]:
     """Open the game with a URL query and wait until it accepts input."""
 
     def open_(query: str = "") -> Page:
-        settle(page)  # what the test did on the page before is kept, as a player's clicks are
         page.goto(base_url + ("?" + query if query else ""))
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         return page
