@@ -110,7 +110,7 @@ class TestResume:
         """After a reload the same game is back, at the same move, with its time."""
         page.clock.install()
         played(open_game)
-        run_clock(page, 1100)
+        run_clock(page, 1300)  # one second, and the 250 ms tick that shows and keeps it
         before = states(page)
         page.reload()
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
