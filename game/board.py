@@ -18,9 +18,10 @@ through one draft copies the cells once instead of once per event.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from itertools import compress
 from operator import attrgetter
 from typing import Final, TypeAlias
@@ -137,14 +138,6 @@ def _edge_neighbours(near: list[tuple[Position, ...]], here: Position) -> tuple[
 
 
 @cache
-def neighbour_indices(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Return `neighbour_table` with cells as indices, row by row: the flood fill's table."""
-    table = neighbour_table(width, height)  # its cells are in row order
-    index = {pos: number for number, pos in enumerate(table)}
-    return tuple(map(tuple, map(partial(map, index.__getitem__), table.values())))
-
-
-@cache
 def row_order(width: int, height: int) -> tuple[Position, ...]:
     """Return every position of a *width* by *height* board, row by row: each index's place."""
     return tuple(positions(width, height))
@@ -157,40 +150,103 @@ def positions(width: int, height: int) -> Iterator[Position]:
             yield (x, y)
 
 
-def flood(
-    table: Sequence[Sequence[int]],
-    starts: Iterable[int],
-    can_open: Callable[[int], bool],
-    is_zero: Callable[[int], bool],
-) -> list[int]:
-    """Return the cells that revealing *starts* opens, in the order they open.
+STAYS: Final = 0
+"""A cell a reveal leaves as it is (flagged or open), as `flood` reads a cell."""
+OPENS: Final = 1
+"""A cell a reveal opens."""
+FLOODS: Final = 2
+"""A cell a reveal opens, and each of its neighbours in turn: a hidden safe cell with no
+mined neighbour."""
 
-    Cells are indices, row by row, and *table* is `neighbour_indices`. Each
-    start that *can_open* opens; every opened cell that *is_zero* (no mine,
-    no mined neighbour) opens its neighbours in turn. The one flood fill of
-    the project: the rules, the no-guess player and 3BV all use it. A
-    worklist rather than recursion, so a 100x100 board without mines opens in
-    one call; on indices, so a step reads a bytearray where a position would
-    hash a tuple into a set.
+FLOODING: Final = bytes((0, 0, 1)).ljust(256, b"\0")
+"""A `bytes.translate` table of `flood`'s kinds: 1 for `FLOODS`, else 0."""
+_OPENING: Final = bytes((0, 1, 1)).ljust(256, b"\0")
+"""A `bytes.translate` table of `flood`'s kinds: 1 for `OPENS` and `FLOODS`, else 0."""
+_RUN: Final = re.compile(rb"\x01+")
+
+
+def flood(
+    width: int,
+    height: int,
+    starts: Iterable[int],
+    kinds: Callable[[int, int], bytes],
+    done: bytearray | None = None,
+) -> list[int]:
+    """Return the cells that revealing *starts* opens: the starts that open, then the rest.
+
+    Cells are indices, row by row, on a *width* by *height* board; `kinds(lo, hi)`
+    says what a reveal does to the cells `lo` to `hi - 1` of one row, as bytes of
+    `STAYS`, `OPENS` and `FLOODS`. *done* marks the cells opened before (a caller's
+    earlier floods): they stay, and this call marks the ones it opens.
+
+    The one flood fill of the project: the rules, the no-guess player and 3BV
+    all use it. A scanline fill: it takes a run of flooding cells of a row at a
+    time, with byte and integer operations over the whole run, so a 100x100
+    board without mines opens in about a hundred steps rather than a step per
+    cell, and a small opening costs only the rows it reaches.
     """
+    done = bytearray(width * height) if done is None else done
+    rows: dict[int, bytes] = {}
+
+    def row_kinds(y: int) -> bytes:
+        kind = rows.get(y)
+        if kind is None:
+            kind = rows[y] = kinds(y * width, (y + 1) * width)
+        return kind
+
     opened: list[int] = []
-    seen = bytearray(len(table))
-    work: list[int] = []
+    runs: list[tuple[int, int, bool]] = []
+    """Runs of flooding cells opened and not yet spread from, as index ranges within a row,
+    each with whether it is a whole run of its row (a start alone may not be)."""
+
+    def spread(row: int, lo: int, hi: int) -> None:
+        """Open cells `lo` to `hi - 1` of *row*, and the whole runs of flooding cells they touch."""
+        base = row * width
+        kind = row_kinds(row)
+        near = kind[lo:hi]
+        was = int.from_bytes(done[base + lo : base + hi])
+        if int.from_bytes(near.translate(FLOODING)) & ~was:
+            closed = ~int.from_bytes(done[base : base + width])
+            carry = (int.from_bytes(kind.translate(FLOODING)) & closed).to_bytes(width)
+            for run in _RUN.finditer(carry, carry.rfind(b"\0", 0, lo) + 1):
+                a, b = run.span()
+                if a >= hi:
+                    break
+                if b > lo:
+                    opened.extend(range(base + a, base + b))
+                    done[base + a : base + b] = b"\1" * (b - a)
+                    runs.append((base + a, base + b, True))
+            was = int.from_bytes(done[base + lo : base + hi])
+        fresh = int.from_bytes(near.translate(_OPENING)) & ~was
+        if fresh:
+            opened.extend(compress(range(base + lo, base + hi), fresh.to_bytes(hi - lo)))
+            done[base + lo : base + hi] = (was | fresh).to_bytes(hi - lo)
+
     for start in starts:
-        if not seen[start] and can_open(start):
-            seen[start] = 1
-            opened.append(start)
-            if is_zero(start):
-                work.append(start)
-    # The hot loop of a big opening: local names keep it to a few look-ups per cell.
-    pop, push, record = work.pop, work.append, opened.append
-    while work:
-        for n in table[pop()]:
-            if not seen[n] and can_open(n):
-                seen[n] = 1
-                record(n)
-                if is_zero(n):
-                    push(n)
+        if not done[start]:
+            what = row_kinds(start // width)[start % width]
+            if what != STAYS:
+                done[start] = 1
+                opened.append(start)
+                if what == FLOODS:
+                    runs.append((start, start + 1, False))
+    while runs:
+        first, end, whole = runs.pop()
+        y, a = divmod(first, width)
+        b = a + end - first
+        lo, hi = max(a - 1, 0), min(b + 1, width)
+        if y:
+            spread(y - 1, lo, hi)
+        if y + 1 < height:
+            spread(y + 1, lo, hi)
+        if whole:  # in its own row only the cells at its ends are left, neither flooding
+            base, kind = y * width, row_kinds(y)
+            for x in (a - 1, b):
+                if 0 <= x < width and not done[base + x] and kind[x]:
+                    done[base + x] = 1
+                    opened.append(base + x)
+        else:
+            spread(y, lo, hi)
     return opened
 
 
@@ -427,16 +483,12 @@ class Draft(ReadableBoard):
         values = list(cells.values())  # row by row, as the indices count
         width = self.width
 
-        def is_zero(index: int) -> bool:
-            cell = values[index]
-            return cell.count == 0 and not cell.mine
+        def kinds(lo: int, hi: int) -> bytes:
+            return bytes(map(CODE_BY_ID.__getitem__, map(id, values[lo:hi]))).translate(
+                _KIND_BY_CODE
+            )
 
-        opened = flood(
-            neighbour_indices(width, self.height),
-            [x + y * width for x, y in starts],
-            lambda index: values[index].__class__ is Hidden,
-            is_zero,
-        )
+        opened = flood(width, self.height, [x + y * width for x, y in starts], kinds)
         # A whole board's worth of cells is changed and counted without a Python step per cell.
         was = list(map(values.__getitem__, opened))
         places = list(map(row_order(width, self.height).__getitem__, opened))
@@ -470,6 +522,11 @@ CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
 """Every distinct cell, each at its code (0 to 53): a cell in one small number."""
 CODE_BY_ID: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(CELLS_BY_CODE)}
 """Each cell's code, keyed by the cell's id (an int hashes in C, a cell in Python)."""
+_KIND_BY_CODE: Final = bytes(
+    STAYS if type(cell) is not Hidden else OPENS if cell.mine or cell.count else FLOODS
+    for cell in CELLS_BY_CODE
+).ljust(256, b"\0")
+"""What a reveal does to each cell, by its code (a `bytes.translate` table for `flood`)."""
 
 
 @dataclass(frozen=True, slots=True)

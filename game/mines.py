@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from itertools import filterfalse
 
-from game.board import Position, neighbour_table, positions
+from game.board import Position, neighbour_table, row_order
 from game.settings import FirstClick, Settings
 
 
@@ -33,7 +34,7 @@ def lay_mines(settings: Settings, seed: int, first: Position) -> frozenset[Posit
     [(0, 0), (0, 1), (0, 2)]
     """
     spared = spared_cells(settings, first)
-    candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
+    candidates = list(filterfalse(spared.__contains__, row_order(settings.width, settings.height)))
     return frozenset(random.Random(seed).sample(candidates, settings.mines))
 
 

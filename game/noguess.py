@@ -23,12 +23,23 @@ from collections.abc import Generator, Iterable
 from math import isqrt
 from typing import Final
 
-from game.board import Position, flood, neighbour_indices, neighbour_table, positions, row_order
+from game.board import (
+    FLOODS,
+    OPENS,
+    Position,
+    flood,
+    neighbour_table,
+    positions,
+    row_order,
+)
 from game.mines import spared_cells
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings, SettingsError
 from game.solver.analysis import exact_probabilities
 from game.solver.groups import Budget, TooComplexError
+
+_KIND_OF_COUNT: Final = (FLOODS, *[OPENS] * 8)
+"""What a reveal does to a safe cell, by its count of mined neighbours (`flood`)."""
 
 WORK_BUDGET: Final = 2_000_000
 """Work a deal may take, in cells looked at: about a microsecond each in CPython.
@@ -77,18 +88,25 @@ class _Play:
         self.open: set[Position] = set()
         self.flagged: set[Position] = set()
         self.safe_total = width * height - len(mines)
+        # What a reveal does to each cell, row by row, and the cells open so far (`flood`).
+        kinds = bytearray(map(_KIND_OF_COUNT.__getitem__, self.counts.values()))
+        for x, y in mines:
+            kinds[x + y * width] = OPENS
+        self.kinds = bytes(kinds)
+        self.done = bytearray(width * height)
 
     def reveal(self, start: Position) -> list[Position]:
         """Open *start* (known safe) and the area of zeros around it; return the cells opened."""
-        order, counts, was_open = self.order, self.counts, self.open
+        kinds = self.kinds
         indices = flood(
-            neighbour_indices(self.width, self.height),
+            self.width,
+            self.height,
             (start[0] + start[1] * self.width,),
-            lambda i: order[i] not in was_open,
-            lambda i: counts[order[i]] == 0,
+            lambda lo, hi: kinds[lo:hi],
+            self.done,
         )
-        opened = list(map(order.__getitem__, indices))
-        was_open.update(opened)
+        opened = list(map(self.order.__getitem__, indices))
+        self.open.update(opened)
         return opened
 
     def unknown_around(self, pos: Position) -> tuple[list[Position], int]:

@@ -11,20 +11,30 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, count
 
 from game.board import (
+    CELLS_BY_CODE,
+    CODE_BY_ID,
+    FLOODING,
+    FLOODS,
+    OPENS,
     Board,
     Flagged,
     Position,
     ReadableBoard,
     Revealed,
     flood,
-    neighbour_indices,
     row_order,
 )
 from game.events import FlagToggled
 from game.history import History
 from game.text import Layout, TextFormatError
+
+_ZERO_FLOODS = bytes(
+    FLOODS if cell.count == 0 and not cell.mine else OPENS for cell in CELLS_BY_CODE
+).ljust(256, b"\0")
+"""For 3BV every cell opens, whatever its state, and each safe zero floods (by cell code)."""
 
 
 def openings(board: ReadableBoard) -> list[list[Position]]:
@@ -33,20 +43,21 @@ def openings(board: ReadableBoard) -> list[list[Position]]:
     An opening is a connected region of zeros with its border of numbers:
     what one click on any of its zeros reveals.
     """
-    cells = list(board.cells.values())  # row by row, as the flood's indices count
-    table = neighbour_indices(board.width, board.height)
-    order = row_order(board.width, board.height)
+    width, height = board.width, board.height
+    order = row_order(width, height)
+    # Row by row, as the flood's indices count: every cell opens, each zero floods.
+    kinds = bytes(map(CODE_BY_ID.__getitem__, map(id, board.cells.values()))).translate(
+        _ZERO_FLOODS
+    )
     found: list[list[Position]] = []
-    taken: set[int] = set()
+    taken = bytearray(len(kinds))
 
-    def is_zero(index: int) -> bool:
-        cell = cells[index]
-        return cell.count == 0 and not cell.mine
+    def row(lo: int, hi: int) -> bytes:
+        return kinds[lo:hi]
 
-    for index in range(len(cells)):
-        if index not in taken and is_zero(index):
-            region = flood(table, (index,), lambda i: i not in taken, is_zero)
-            taken.update(region)
+    for index in compress(count(), kinds.translate(FLOODING)):
+        if not taken[index]:
+            region = flood(width, height, (index,), row, taken)
             found.append(list(map(order.__getitem__, region)))
     return found
 

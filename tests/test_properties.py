@@ -5,17 +5,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import compress
 from unittest import mock
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.board import (
+    FLOODS,
+    OPENS,
+    STAYS,
     Flagged,
     Hidden,
     Position,
     Revealed,
-    neighbour_indices,
+    flood,
     neighbour_table,
     row_order,
 )
@@ -249,12 +253,48 @@ def test_the_neighbour_table_holds_every_cell_and_its_neighbours_in_order(
         ]
 
 
-@given(st.integers(1, 40), st.integers(1, 40))
-def test_the_flood_fills_table_is_the_neighbour_table_by_index(width: int, height: int) -> None:
-    """Cell i is row_order's i-th position; its neighbours are the same cells, by index."""
+@st.composite
+def flood_inputs(draw: st.DrawFn) -> tuple[int, int, bytes, bytearray, list[int]]:
+    """A board of up to 20x20 cells, each staying, opening or flooding; some opened before."""
+    width, height = draw(st.integers(1, 20)), draw(st.integers(1, 20))
+    cells = width * height
+    kinds = bytes(
+        draw(st.lists(st.sampled_from((STAYS, OPENS, FLOODS)), min_size=cells, max_size=cells))
+    )
+    done = bytearray(draw(st.lists(st.sampled_from((0, 0, 0, 1)), min_size=cells, max_size=cells)))
+    starts = draw(st.lists(st.integers(0, cells - 1), min_size=1, max_size=9))
+    return width, height, kinds, done, starts
+
+
+@given(flood_inputs())
+def test_the_flood_opens_what_a_plain_search_opens(
+    inputs: tuple[int, int, bytes, bytearray, list[int]],
+) -> None:
+    """The scanline fill opens the cells a breadth-first search over neighbours opens, once each,
+    the starts first, and marks them done; row_order numbers the cells as it does."""
+    width, height, kinds, done, starts = inputs
     order = row_order(width, height)
     table = neighbour_table(width, height)
     assert list(order) == list(table)
-    assert [[order[n] for n in near] for near in neighbour_indices(width, height)] == [
-        list(near) for near in table.values()
-    ]
+    index = {pos: i for i, pos in enumerate(order)}
+    expected, frontier = [], []
+    seen = set(compress(itertools.count(), done))
+    for start in starts:
+        if start not in seen and kinds[start] != STAYS:
+            seen.add(start)
+            expected.append(start)
+            frontier.append(start)
+    lead = list(expected)
+    while frontier:
+        cell = frontier.pop()
+        if kinds[cell] == FLOODS:
+            for near in map(index.__getitem__, table[order[cell]]):
+                if near not in seen and kinds[near] != STAYS:
+                    seen.add(near)
+                    expected.append(near)
+                    frontier.append(near)
+    before = bytes(done)
+    opened = flood(width, height, starts, lambda lo, hi: kinds[lo:hi], done)
+    assert opened[: len(lead)] == lead
+    assert sorted(opened) == sorted(expected)
+    assert done == bytes(1 if before[i] or i in expected else 0 for i in range(width * height))

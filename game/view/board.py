@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
-from game.board import Hidden, Position, Revealed, neighbour_indices, row_order
+from game.board import Hidden, Position, Revealed, neighbour_table, row_order
 from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
 from game.render import cell_patch, render_board, start_cell
 from game.state import Game
@@ -78,7 +78,7 @@ class BoardView:
             self.marked.clear()
             self.odds.clear()
             # Built while the player looks at the board, not in the first reveal's time.
-            soon(partial(neighbour_indices, board.width, board.height))
+            soon(partial(neighbour_table, board.width, board.height))
             soon(partial(row_order, board.width, board.height))
         self.shown = game
         self.element.setAttribute("data-status", game.status.value)
