@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import compress
 from unittest import mock
 
 from hypothesis import given
@@ -270,15 +269,18 @@ def flood_inputs(draw: st.DrawFn) -> tuple[int, int, bytes, bytearray, list[int]
 def test_the_flood_opens_what_a_plain_search_opens(
     inputs: tuple[int, int, bytes, bytearray, list[int]],
 ) -> None:
-    """The scanline fill opens the cells a breadth-first search over neighbours opens, once each,
-    the starts first, and marks them done; row_order numbers the cells as it does."""
+    """The scanline fill opens what a breadth-first search over neighbours opens.
+
+    Each cell once, the starts first, each marked done; `row_order` numbers the cells as
+    the flood does.
+    """
     width, height, kinds, done, starts = inputs
     order = row_order(width, height)
     table = neighbour_table(width, height)
     assert list(order) == list(table)
     index = {pos: i for i, pos in enumerate(order)}
     expected, frontier = [], []
-    seen = set(compress(itertools.count(), done))
+    seen = {cell for cell, opened in enumerate(done) if opened}
     for start in starts:
         if start not in seen and kinds[start] != STAYS:
             seen.add(start)
