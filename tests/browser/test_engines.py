@@ -17,7 +17,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -97,6 +97,7 @@ class PlaywrightDriver:
 
 class SeleniumDriver:
     def __init__(self, driver: Any) -> None:
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
@@ -105,19 +106,31 @@ class SeleniumDriver:
         self.actions = ActionChains
         self.by = By.CSS_SELECTOR
         self.keys = {"ArrowLeft": Keys.ARROW_LEFT, "ArrowRight": Keys.ARROW_RIGHT}
+        self.stale = StaleElementReferenceException
 
     def goto(self, url: str) -> None:
         self.driver.get(url)
 
     def click(self, selector: str, button: str) -> None:
-        element = self.driver.find_element(self.by, selector)
         if button == "right":
-            self.actions(self.driver).context_click(element).perform()
+            self.act(selector, lambda e: self.actions(self.driver).context_click(e).perform())
         else:
-            element.click()
+            self.act(selector, lambda e: e.click())
 
     def key(self, selector: str, key: str) -> None:
-        self.driver.find_element(self.by, selector).send_keys(self.keys[key])
+        self.act(selector, lambda e: e.send_keys(self.keys[key]))
+
+    def act(self, selector: str, action: Callable[[Any], None]) -> None:
+        """Find the element and act on it, finding it again once if it went stale in between.
+
+        WebKitWebDriver once lost the node of the static `#history` between finding it
+        and sending it a key (a fresh-clone run); if the page really changed, the next
+        expectation says so.
+        """
+        try:
+            action(self.driver.find_element(self.by, selector))
+        except self.stale:
+            action(self.driver.find_element(self.by, selector))
 
     def holds(self, expression: str) -> bool:
         return bool(self.driver.execute_script(f"return Boolean({expression})"))
