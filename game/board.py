@@ -14,16 +14,20 @@ Boards are values, built in one place: a `Draft` takes a board, changes its
 cells in place and keeps its counters (revealed, flags, exploded) in step
 with them, and `freeze` turns it back into a board. Folding many events
 through one draft copies the cells once instead of once per event.
+
+Beside its cells a board keeps each cell's code (its index among the interned
+cells) in one byte string, row by row: what a whole-board step (a flood, a
+comparison of two boards, packing) reads with byte operations instead of a
+Python step per cell.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import compress
-from operator import attrgetter
 from typing import Final, TypeAlias
 
 Position: TypeAlias = tuple[int, int]
@@ -87,19 +91,6 @@ def make_cell(kind: type[Cell], mine: bool, count: int) -> Cell:
 def as_kind(cell: Cell, kind: type[Cell]) -> Cell:
     """Return *cell* with its content unchanged and its state set to *kind*."""
     return _INTERNED[(kind, cell.mine, cell.count)]
-
-
-REVEALED: Final[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = tuple(
-    tuple(_INTERNED[(Revealed, mine, count)] for count in range(9)) for mine in (False, True)
-)  # type: ignore[assignment]
-"""The revealed cells indexed by `[mine][count]`: the flood fill's fast path."""
-
-_REVEALED_BY_ID: Final[dict[int, Cell]] = {
-    id(cell): REVEALED[cell.mine][cell.count] for cell in _INTERNED.values()
-}
-"""Each interned cell's revealed self, keyed by its id (an int hashes in C, a cell in Python)."""
-
-_IS_MINE: Final = attrgetter("mine")
 
 
 @cache
@@ -285,6 +276,7 @@ class ReadableBoard:
     revealed_safe: int
     flags: int
     exploded: Position | None
+    codes: bytes | bytearray
 
     @property
     def safe_count(self) -> int:
@@ -353,13 +345,21 @@ class Board(ReadableBoard):
     """How many cells are flagged."""
     exploded: Position | None = None
     """The revealed mine that lost the game, if any."""
+    codes: bytes = field(default=b"", repr=False)
+    """Each cell's code, row by row from the top: read from the cells when not given."""
+
+    def __post_init__(self) -> None:
+        """Read the codes from the cells if they were not given (a board built from cells)."""
+        if len(self.codes) != self.width * self.height:
+            object.__setattr__(self, "codes", cell_codes(self))
 
     @classmethod
     def empty(cls, width: int, height: int, mine_count: int) -> Board:
         """Return a board of hidden cells whose *mine_count* mines are not laid yet."""
         blank = make_cell(Hidden, False, 0)
         cells = dict.fromkeys(positions(width, height), blank)
-        return cls(width, height, mine_count, cells)
+        codes = bytes((CODE_BY_ID[id(blank)],)) * (width * height)
+        return cls(width, height, mine_count, cells, codes=codes)
 
     @classmethod
     def from_mines(cls, width: int, height: int, mines: Iterable[Position]) -> Board:
@@ -416,6 +416,7 @@ class Draft(ReadableBoard):
     __slots__ = (
         "_owned",
         "cells",
+        "codes",
         "exploded",
         "flags",
         "height",
@@ -425,12 +426,14 @@ class Draft(ReadableBoard):
         "width",
     )
     cells: dict[Position, Cell]
+    codes: bytearray
 
     def __init__(self, board: Board) -> None:
         self.width = board.width
         self.height = board.height
         self.mine_count = board.mine_count
         self.cells = board.cells  # type: ignore[assignment]  # copied before the first change
+        self.codes = board.codes  # type: ignore[assignment]  # likewise
         self.mines_laid = board.mines_laid
         self.revealed_safe = board.revealed_safe
         self.flags = board.flags
@@ -440,8 +443,14 @@ class Draft(ReadableBoard):
     def _writable(self) -> dict[Position, Cell]:
         if not self._owned:
             self.cells = dict(self.cells)
+            self.codes = bytearray(self.codes)
             self._owned = True
         return self.cells
+
+    def _set(self, pos: Position, cell: Cell) -> None:
+        """Put *cell* at *pos*, and its code beside it (the draft is writable)."""
+        self.cells[pos] = cell
+        self.codes[pos[1] * self.width + pos[0]] = CODE_BY_ID[id(cell)]
 
     def lay(self, mines: frozenset[Position]) -> None:
         """Lay *mines* on this draft, whose mines are not laid yet.
@@ -459,7 +468,7 @@ class Draft(ReadableBoard):
                 counts[n] = counts.get(n, 0) + 1
         cells = self._writable()
         for pos, count in counts.items():
-            cells[pos] = _INTERNED[(type(cells[pos]), pos in mines, count)]
+            self._set(pos, _INTERNED[(type(cells[pos]), pos in mines, count)])
         self.mine_count = len(mines)
         self.mines_laid = True
 
@@ -467,10 +476,12 @@ class Draft(ReadableBoard):
         """Put a flag on the hidden cell at *pos*, or take it off; a revealed cell stays."""
         cell = self.cells[pos]
         if type(cell) is Hidden:
-            self._writable()[pos] = as_kind(cell, Flagged)
+            self._writable()
+            self._set(pos, as_kind(cell, Flagged))
             self.flags += 1
         elif type(cell) is Flagged:
-            self._writable()[pos] = as_kind(cell, Hidden)
+            self._writable()
+            self._set(pos, as_kind(cell, Hidden))
             self.flags -= 1
 
     def open(self, starts: Iterable[Position]) -> None:
@@ -480,28 +491,39 @@ class Draft(ReadableBoard):
         safe cell is then revealed, the hidden mines are flagged for display.
         """
         cells = self._writable()
-        values = list(cells.values())  # row by row, as the indices count
-        width = self.width
+        codes = self.codes
+        width, height = self.width, self.height
 
         def kinds(lo: int, hi: int) -> bytes:
-            return bytes(map(CODE_BY_ID.__getitem__, map(id, values[lo:hi]))).translate(
-                _KIND_BY_CODE
-            )
+            return bytes(codes[lo:hi]).translate(_KIND_BY_CODE)
 
-        opened = flood(width, self.height, [x + y * width for x, y in starts], kinds)
-        # A whole board's worth of cells is changed and counted without a Python step per cell.
-        was = list(map(values.__getitem__, opened))
-        places = list(map(row_order(width, self.height).__getitem__, opened))
-        cells.update(zip(places, map(_REVEALED_BY_ID.__getitem__, map(id, was)), strict=True))
-        mined = list(compress(places, map(_IS_MINE, was)))
+        firsts = [x + y * width for x, y in starts]
+        done = bytearray(len(codes))
+        opened = flood(width, height, firsts, kinds, done)
+        # Every opened cell's code becomes its revealed one at once: its byte of `done` (1)
+        # moved above the codes' six bits picks the revealed half of the table.
+        size = len(codes)
+        marked = int.from_bytes(codes) | int.from_bytes(done) << 6
+        codes[:] = marked.to_bytes(size).translate(_REVEALED_CODE)
+        order = row_order(width, height)
+        if 2 * len(opened) > size:  # most of the board: its cells are built afresh, for less
+            cells = dict(zip(order, map(CELLS_BY_CODE.__getitem__, codes), strict=True))
+            self.cells = cells
+        else:
+            now = map(CELLS_BY_CODE.__getitem__, map(codes.__getitem__, opened))
+            cells.update(zip(map(order.__getitem__, opened), now, strict=True))
+        # Only a start can hold a mine: a flood opens the neighbours of cells with none.
+        # The starts that open come first among the cells opened.
+        head = opened[: len(firsts)]
+        mined = [order[index] for index in head if CELLS_BY_CODE[codes[index]].mine]
         self.revealed_safe += len(opened) - len(mined)
         if mined and self.exploded is None:
             self.exploded = mined[0]
         if self.exploded is None and self.revealed_safe == self.safe_count:
-            for pos, cell in cells.items():
-                if type(cell) is Hidden:
-                    cells[pos] = as_kind(cell, Flagged)
-                    self.flags += 1
+            for hidden in _HIDDEN_CELL.finditer(codes.translate(_IS_HIDDEN)):
+                pos = order[hidden.start()]
+                self._set(pos, as_kind(cells[pos], Flagged))
+                self.flags += 1
 
     def freeze(self) -> Board:
         """Return the board this draft now shows; later changes to the draft do not reach it."""
@@ -515,6 +537,7 @@ class Draft(ReadableBoard):
             revealed_safe=self.revealed_safe,
             flags=self.flags,
             exploded=self.exploded,
+            codes=bytes(self.codes),
         )
 
 
@@ -522,11 +545,27 @@ CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
 """Every distinct cell, each at its code (0 to 53): a cell in one small number."""
 CODE_BY_ID: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(CELLS_BY_CODE)}
 """Each cell's code, keyed by the cell's id (an int hashes in C, a cell in Python)."""
+
+
+def cell_codes(board: ReadableBoard) -> bytes:
+    """Return the code of each cell of *board*, row by row from the top."""
+    # Cells are kept in row order from Board.empty on (copies and updates keep a
+    # dict's order), so their values pack without looking up each position.
+    return bytes(map(CODE_BY_ID.__getitem__, map(id, board.cells.values())))
+
+
 _KIND_BY_CODE: Final = bytes(
     STAYS if type(cell) is not Hidden else OPENS if cell.mine or cell.count else FLOODS
     for cell in CELLS_BY_CODE
 ).ljust(256, b"\0")
 """What a reveal does to each cell, by its code (a `bytes.translate` table for `flood`)."""
+_REVEALED_CODE: Final = bytes(
+    [*range(64), *(CODE_BY_ID[id(as_kind(cell, Revealed))] for cell in CELLS_BY_CODE)]
+).ljust(256, b"\0")
+"""Each code as it is (0 to 63), then, from 64 on, each cell's revealed self's code."""
+_IS_HIDDEN: Final = bytes(type(cell) is Hidden for cell in CELLS_BY_CODE).ljust(256, b"\0")
+"""A `bytes.translate` table of codes: 1 for a hidden cell, else 0."""
+_HIDDEN_CELL: Final = re.compile(rb"\x01")
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,14 +589,11 @@ class PackedBoard:
     @classmethod
     def of(cls, board: ReadableBoard) -> PackedBoard:
         """Return *board* packed (a draft packs as the board it would freeze into)."""
-        # Cells are kept in row order from Board.empty on (copies and updates keep a
-        # dict's order), so their values pack without looking up each position.
-        codes = bytes(map(CODE_BY_ID.__getitem__, map(id, board.cells.values())))
         return cls(
             board.width,
             board.height,
             board.mine_count,
-            codes,
+            bytes(board.codes),
             board.mines_laid,
             board.revealed_safe,
             board.flags,
@@ -577,4 +613,5 @@ class PackedBoard:
             revealed_safe=self.revealed_safe,
             flags=self.flags,
             exploded=self.exploded,
+            codes=self.codes,
         )

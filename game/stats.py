@@ -15,7 +15,6 @@ from itertools import compress, count
 
 from game.board import (
     CELLS_BY_CODE,
-    CODE_BY_ID,
     FLOODING,
     FLOODS,
     OPENS,
@@ -46,9 +45,7 @@ def openings(board: ReadableBoard) -> list[list[Position]]:
     width, height = board.width, board.height
     order = row_order(width, height)
     # Row by row, as the flood's indices count: every cell opens, each zero floods.
-    kinds = bytes(map(CODE_BY_ID.__getitem__, map(id, board.cells.values()))).translate(
-        _ZERO_FLOODS
-    )
+    kinds = bytes(board.codes).translate(_ZERO_FLOODS)
     found: list[list[Position]] = []
     taken = bytearray(len(kinds))
 

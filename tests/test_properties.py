@@ -18,6 +18,7 @@ from game.board import (
     Hidden,
     Position,
     Revealed,
+    cell_codes,
     flood,
     neighbour_table,
     row_order,
@@ -144,10 +145,12 @@ def test_replay_equals_live_state(game: tuple[GameStarted, list[Move]]) -> None:
 
 @given(games())
 def test_counters_always_agree_with_the_cells(game: tuple[GameStarted, list[Move]]) -> None:
-    """Revealed, flags and the exploded cell, kept as running counts, match a fresh count."""
+    """Revealed, flags, the exploded cell and each cell's code, kept as a board changes,
+    match those read afresh from its cells."""
     start, moves = game
     for state in states(start, moves):
         assert state.board == state.board.recount()
+        assert state.board.codes == cell_codes(state.board)
 
 
 @given(games())
