@@ -10,13 +10,10 @@ never from user input, so it is safe to insert as HTML.
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from functools import cache
-from itertools import compress, count
-from operator import is_not
 from typing import Final, NamedTuple
 
-from game.board import CELLS_BY_CODE, CODE_BY_ID, Board, Cell, Flagged, Hidden, Position
+from game.board import CELLS_BY_CODE, Board, Cell, Flagged, Hidden, Position
 from game.state import Game, Status
 
 
@@ -150,53 +147,24 @@ def render_board(game: Game, focus: Position) -> str:
     return "".join(rows)
 
 
-def changed_cells(old: Game, new: Game) -> list[int]:
-    """Return the indices, row by row, of the cells that may look different from *old* to *new*.
-
-    The two games have the same size. Unchanged cells are the same interned
-    objects, so identity finds them, and a board's cells are kept in row
-    order, so the whole board is compared without a Python step per cell.
-    When the game ends, or un-ends as the player travels back in time, the
-    mines and flags change their look without changing their cells. A
-    changed cell may still look the same (laying the mines changes the
-    counts under hidden cells): js/cells.js leaves those buttons alone.
-    """
-    before = list(old.board.cells.values())
-    after = list(new.board.cells.values())
-    if is_shown_over(old) != is_shown_over(new):
-        return [
-            index
-            for index, (was, cell) in enumerate(zip(before, after, strict=True))
-            if was is not cell or cell.mine or type(cell) is Flagged
-        ]
-    return list(compress(count(), map(is_not, before, after)))
-
-
 def cell_patch(old: Game, new: Game) -> str:
-    """Return the buttons that change from *old* to *new* (same size), as JSON for js/cells.js.
+    """Return how every button changes from *old* to *new* (same size), as JSON for js/cells.js.
 
     One string crosses into JavaScript per move, however many cells change
     (a call per cell costs more than the change itself on a big opening):
-    `cells` holds the changed cells' indices (row by row), `was` and `now`
-    each one's look before and after, as a number into `before` and `after`
-    (the looks of the cell codes in the patch, and of the exploded mine and
-    the start cell). The page works out the writes a pair of looks needs,
-    once per pair, so Python makes one pass over the changed cells per game.
-    Positions and tab stops never change, so they are not in it; a label
-    ends with the cell's place, as `render_cell` writes it.
+    `was` and `now` give each cell's look before and after, row by row, one
+    character per cell (its look number from `LOOK_CHARS`), and `before` and
+    `after` the looks of those numbers. Comparing two games' cells is then
+    two byte strings, without a Python step per cell; the page works out the
+    writes a pair of looks needs once per pair, and leaves a button alone
+    where its look did not change. Positions and tab stops never change, so
+    they are not in it; a label ends with the cell's place, as `render_cell`
+    writes it.
     """
-    changed = changed_cells(old, new)
-    before, was = _looks(old, changed)
-    after, now = _looks(new, changed)
+    before, was = _looks(old)
+    after, now = _looks(new)
     return json.dumps(
-        {
-            "width": new.board.width,
-            "before": before,
-            "after": after,
-            "cells": changed,
-            "was": was,
-            "now": now,
-        },
+        {"width": new.board.width, "before": before, "after": after, "was": was, "now": now},
         separators=(",", ":"),
     )
 
@@ -205,26 +173,27 @@ EXPLODED: Final = len(CELLS_BY_CODE)
 """The look number of the exploded mine, after those of the cells' codes."""
 START: Final = EXPLODED + 1
 """The look number of the start cell."""
+LOOK_CHARS: Final = 35
+"""The character of look number 0 (``#``): the numbers travel as printable ASCII that
+JSON writes as it is (up to ``Z``: neither a quote nor a backslash)."""
+_AS_CHARS: Final = bytes(range(LOOK_CHARS, LOOK_CHARS + START + 1)).ljust(256, b"\0")
 
 
-def _looks(game: Game, indices: list[int]) -> tuple[dict[int, dict[str, object]], list[int]]:
-    """Return the looks *game*'s cells at *indices* (ascending) have, and each one's number.
+def _looks(game: Game) -> tuple[dict[int, dict[str, object]], str]:
+    """Return the looks *game*'s cells have, by number, and each cell's number as a character.
 
-    A cell's look is numbered by its cell's code, without a Python step per
-    cell; the exploded mine and the start cell have numbers of their own.
+    A cell's look is numbered by its cell's code; the exploded mine and the
+    start cell have numbers of their own.
     """
     board = game.board
     over = is_shown_over(game)
-    cells = list(board.cells.values())
-    numbers = list(map(CODE_BY_ID.__getitem__, map(id, map(cells.__getitem__, indices))))
+    numbers = bytearray(board.codes)
     looks = {code: _look_json(CELLS_BY_CODE[code], over, False, False) for code in set(numbers)}
     for pos, number in ((board.exploded, EXPLODED), (start_cell(game), START)):
-        index = -1 if pos is None else pos[1] * board.width + pos[0]
-        where = bisect_left(indices, index)
-        if where < len(indices) and indices[where] == index:
-            numbers[where] = number
-            looks[number] = _look_json(cells[index], over, number == EXPLODED, number == START)
-    return looks, numbers
+        if pos is not None:
+            numbers[pos[1] * board.width + pos[0]] = number
+            looks[number] = _look_json(board.cells[pos], over, number == EXPLODED, number == START)
+    return looks, numbers.translate(_AS_CHARS).decode("ascii")
 
 
 @cache

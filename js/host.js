@@ -80,11 +80,15 @@ function applyAll(text) {
 }
 
 function checkSettled() {
-  if (unanswered === 0 && early.size === 0) for (const done of whenSettled.splice(0)) done();
+  if (unanswered === 0 && early.size === 0 && whenSettled.length) {
+    window.writeCellLabels();
+    for (const done of whenSettled.splice(0)) done();
+  }
 }
 
 // A promise that holds once Python has answered everything sent to it so far and the page
-// shows it (for tests and benchmarks, which read the page after what they do).
+// shows it, labels included (for tests and benchmarks, which read the page after what they
+// do).
 window.pythonSettled = () => new Promise((done) => {
   whenSettled.push(done);
   checkSettled();
