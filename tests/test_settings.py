@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from game.mines import lay_mines, spared_cells
@@ -61,6 +63,27 @@ class TestMines:
         settings = PRESETS["intermediate"]
         assert lay_mines(settings, 42, (0, 0)) == lay_mines(settings, 42, (0, 0))
         assert lay_mines(settings, 42, (0, 0)) != lay_mines(settings, 43, (0, 0))
+
+    def test_a_seed_keeps_its_mines_from_version_to_version(self) -> None:
+        """Shared links and daily boards name a seed: its mines must never change. The
+        digest was taken when the candidates were listed cell by cell (before 2026-11-24)."""
+        cases = [
+            (Settings(9, 9, 10, first), seed, pos)
+            for first in FirstClick
+            for seed in range(20)
+            for pos in [(0, 0), (4, 4), (8, 3)]
+        ]
+        cases += [(PRESETS[name], seed, (0, 0)) for name in PRESETS for seed in range(5)]
+        cases += [
+            (Settings(5, 5, 24, FirstClick.OPENING), 3, (2, 2)),
+            (Settings(100, 100, 1500, FirstClick.OPENING), 9, (99, 99)),
+        ]
+        digest = hashlib.sha256()
+        for settings, seed, first in cases:
+            digest.update(repr(sorted(lay_mines(settings, seed, first))).encode())
+        assert digest.hexdigest() == (
+            "e67032a779913c0c013b38c98e1ec601bf1ba6c95c664f20f66dda3bde168800"
+        )
 
     def test_opening_spares_the_block_and_safe_only_the_cell(self) -> None:
         """`opening` spares the 3x3 block, `safe` only the clicked cell."""
