@@ -7,18 +7,17 @@ which an off-board position is simply a missing key.
 
 Cells are interned: there are only 54 distinct ones (three states, mined or
 not, 0 to 8 mined neighbours), so building a board or flooding a large opening
-allocates nothing per cell, and an unchanged cell keeps its identity from one
-board to the next, which lets the view find what changed with `is`.
+allocates nothing per cell, and each has a small code, its index among them.
 
 Boards are values, built in one place: a `Draft` takes a board, changes its
 cells in place and keeps its counters (revealed, flags, exploded) in step
 with them, and `freeze` turns it back into a board. Folding many events
 through one draft copies the cells once instead of once per event.
 
-Beside its cells a board keeps each cell's code (its index among the interned
-cells) in one byte string, row by row: what a whole-board step (a flood, a
-comparison of two boards, packing) reads with byte operations instead of a
-Python step per cell.
+Beside its cells a board keeps each cell's code in one byte string, row by
+row, which the draft keeps in step too: what a whole-board step (a flood,
+the view's comparison of two boards, packing) reads with byte operations
+instead of a Python step per cell.
 """
 
 from __future__ import annotations
