@@ -496,12 +496,12 @@ class Draft(ReadableBoard):
         def kinds(lo: int, hi: int) -> bytes:
             return bytes(codes[lo:hi]).translate(_KIND_BY_CODE)
 
+        size = len(codes)
         firsts = [x + y * width for x, y in starts]
-        done = bytearray(len(codes))
+        done = bytearray(size)
         opened = flood(width, height, firsts, kinds, done)
         # Every opened cell's code becomes its revealed one at once: its byte of `done` (1)
         # moved above the codes' six bits picks the revealed half of the table.
-        size = len(codes)
         marked = int.from_bytes(codes) | int.from_bytes(done) << 6
         codes[:] = marked.to_bytes(size).translate(_REVEALED_CODE)
         order = row_order(width, height)
