@@ -1,9 +1,10 @@
 // Load times in Debian's Firefox ESR, for bench/page.py:
-// `node bench/firefox.mjs BASE LOADS BARE GAME KEPT`. For each load, the bare page and the game
-// (interleaved, so a busy moment hits both alike) open cold in a new browser context (an empty
-// cache), then reload warm; the game's reload waits until the expression KEPT holds (its service
-// worker keeps it), as a player's next visit would. Prints one JSON object:
-// {"engine": "firefox/...", "times": {BARE: {"cold": [ms...], "warm": [ms...]}, GAME: {...}}}.
+// `node bench/firefox.mjs BASE LOADS BARE GAME KEPT RESTORED`. For each load, the bare page and
+// the game (interleaved, so a busy moment hits both alike) open cold in a new browser context (an
+// empty cache), then reload warm; the game's reload waits until the expression KEPT holds (its
+// service worker keeps it, and it keeps a snapshot of Python), as a player's next visit would.
+// Prints one JSON object: {"engine": "firefox/...", "times": {BARE: {"cold": [ms...], "warm":
+// [ms...]}, GAME: {...}}, "restored": [the expression RESTORED after each warm load of GAME]}.
 // Python Playwright drives only Chromium here; puppeteer-core drives Firefox over WebDriver BiDi.
 import puppeteer from 'puppeteer-core';
 
@@ -16,10 +17,11 @@ const READY = `new Promise((done) => {
   check();
 })`;
 
-const [base, loads, bare, game, kept] = process.argv.slice(2);
+const [base, loads, bare, game, kept, restored] = process.argv.slice(2);
 const paths = [bare, game];
 const browser = await puppeteer.launch({browser: 'firefox', executablePath: FIREFOX, headless: true});
 const times = Object.fromEntries(paths.map((path) => [path, {cold: [], warm: []}]));
+const starts = [];  // whether each warm load of the game started Python from the snapshot
 
 async function ready(page) {
   return page.evaluate(READY);
@@ -36,10 +38,11 @@ try {
       if (path === game) await page.waitForFunction(kept);
       await page.reload();
       times[path].warm.push(await ready(page));
+      if (path === game) starts.push(await page.evaluate(restored));
       await context.close();
     }
   }
-  console.log(JSON.stringify({engine: await browser.version(), times}));
+  console.log(JSON.stringify({engine: await browser.version(), times, restored: starts}));
 } finally {
   await browser.close();
 }

@@ -54,8 +54,15 @@ READY = """() => new Promise(done => {
 
 ROOT = Path(__file__).resolve().parent.parent
 
-KEPT = "navigator.serviceWorker.controller !== null"
-"""The service worker has kept every file and now answers the page."""
+KEPT = (
+    "navigator.serviceWorker.controller !== null"
+    " && document.documentElement.dataset.snapshot !== undefined"
+)
+"""The service worker has kept every file and now answers the page, and the page has kept a
+snapshot of a fresh Python for the next start (or said why it could not)."""
+
+SNAPSHOT_STARTS = "document.body.dataset.start === 'snapshot'"
+"""Whether the page's Python started from the kept snapshot."""
 
 
 class CachingHandler(Handler):
@@ -95,12 +102,16 @@ new PerformanceObserver((list) => {
 (each long task's time beyond 50 ms, what Lighthouse's total blocking time adds, unthrottled)."""
 
 
-def load_times(browser: Browser, url: str, *, kept: bool = False) -> tuple[float, float, float]:
-    """Return (cold, warm) milliseconds from navigation to body[data-ready], and the cold
-    load's main-thread blocking until then.
+def load_times(
+    browser: Browser, url: str, *, kept: bool = False
+) -> tuple[float, float, float, bool]:
+    """Return (cold, warm) milliseconds from navigation to body[data-ready], the cold
+    load's main-thread blocking until then, and whether the warm one's Python started
+    from a snapshot.
 
-    With *kept*, the warm load waits until the service worker keeps the page,
-    as a player's next visit would: reloading while it downloads races it.
+    With *kept*, the warm load waits until the service worker keeps the page (and
+    the page a snapshot of Python), as a player's next visit would: reloading while
+    they are being kept races them.
     """
     context = browser.new_context()
     context.add_init_script(BLOCKING)
@@ -113,15 +124,20 @@ def load_times(browser: Browser, url: str, *, kept: bool = False) -> tuple[float
         page.wait_for_function(KEPT, timeout=120_000)
     page.reload()
     warm = float(page.evaluate(READY))
+    restored = bool(page.evaluate(SNAPSHOT_STARTS))
     context.close()
-    return cold, warm, blocked
+    return cold, warm, blocked, restored
 
 
 def firefox_loads(base: str, loads: int) -> list[str]:
     """Return the load lines of Firefox ESR, the game against the bare page of the same run."""
     hello, game = "bench/hello.html", "?preset=expert"
     result = subprocess.run(
-        ["node", str(ROOT / "bench" / "firefox.mjs"), base, str(loads), hello, game, KEPT],
+        [
+            "node",
+            str(ROOT / "bench" / "firefox.mjs"),
+            *(base, str(loads), hello, game, KEPT, SNAPSHOT_STARTS),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -135,10 +151,16 @@ def firefox_loads(base: str, loads: int) -> list[str]:
     for kind in ("cold", "warm"):
         bare, ours = times[hello][kind], times[game][kind]
         lines.append(line(f"load: bare PyScript page, {kind}, {engine}", bare))
-        lines.append(
-            line(f"load: game (expert), {kind}, {engine}", ours, baseline=bare, paired=True)
-        )
+        label = f"{kind}, {engine}"
+        if kind == "warm":
+            label += f", {restored(measured['restored'])}"
+        lines.append(line(f"load: game (expert), {label}", ours, baseline=bare, paired=True))
     return lines
+
+
+def restored(starts: list[bool]) -> str:
+    """Say how many of the warm loads *starts* started Python from the kept snapshot."""
+    return f"{sum(starts)} of {len(starts)} from the snapshot"
 
 
 def first_visit(browser: Browser, url: str) -> str:
@@ -273,19 +295,22 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
         print(first_visit(browser, base + "?preset=expert"))
         times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "hb", "gc", "gw", "gb")}
+        starts = []
         for _ in range(args.loads):
-            cold, warm, blocked = load_times(browser, base + "bench/hello.html")
+            cold, warm, blocked, _ = load_times(browser, base + "bench/hello.html")
             times["hc"].append(cold)
             times["hw"].append(warm)
             times["hb"].append(blocked)
-            cold, warm, blocked = load_times(browser, base + "?preset=expert", kept=True)
+            cold, warm, blocked, start = load_times(browser, base + "?preset=expert", kept=True)
             times["gc"].append(cold)
             times["gw"].append(warm)
             times["gb"].append(blocked)
+            starts.append(start)
         print(line("load: bare PyScript page, cold", times["hc"]))
         print(line("load: game (expert), cold", times["gc"], baseline=times["hc"], paired=True))
         print(line("load: bare PyScript page, warm", times["hw"]))
-        print(line("load: game (expert), warm", times["gw"], baseline=times["hw"], paired=True))
+        warm = f"load: game (expert), warm, {restored(starts)}"
+        print(line(warm, times["gw"], baseline=times["hw"], paired=True))
         print(line("main thread blocked while loading: bare page", times["hb"]))
         print(line("main thread blocked while loading: game", times["gb"]))
         print("\n".join(firefox_loads(base, args.loads)))

@@ -253,7 +253,7 @@ window.boardInput = (kind, x, y) => send({ kind: "input", intent: [kind, x, y] }
 
 try {
   const started = await PyWorker(here("../game/view/app.py"), {
-    config: here("../pyscript.toml"), version: here("../vendor/pyodide/pyodide.mjs"),
+    config: here("../pyscript.toml"), version: here("./pyodide.mjs"),
   });
   started.addEventListener("message", (event) => {
     if (typeof event.data === "string" && event.data[0] === "[") applyAll(event.data);

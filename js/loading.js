@@ -159,7 +159,23 @@
     });
     observer.observe(root, {subtree: true, attributes: true, attributeFilter: ["data-ready", "data-failed"]});
   }
+  // Once the offline copy is kept, a worker of its own keeps a snapshot of a fresh Python
+  // for the next visits' start (js/snapshot.mjs, js/pyodide.mjs); html[data-snapshot]
+  // says how that went ("kept", or why not).
+  function keepSnapshot() {
+    var root = document.documentElement;
+    var maker;
+    try {
+      maker = new Worker("./js/snapshot.mjs", {type: "module"});
+    } catch (error) {
+      root.dataset.snapshot = "unavailable";
+      return;
+    }
+    maker.onmessage = function (event) { root.dataset.snapshot = event.data; maker.terminate(); };
+    maker.onerror = function () { root.dataset.snapshot = "failed"; maker.terminate(); };
+  }
   window.addEventListener("load", function () { whenSettled(function () {
+    navigator.serviceWorker.ready.then(keepSnapshot);
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
       function watch(worker) {
         worker.addEventListener("statechange", function () {

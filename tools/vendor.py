@@ -77,6 +77,8 @@ SITE_FILES = (
     "js/input.js",
     "js/unwatched.js",
     "js/host.js",
+    "js/pyodide.mjs",
+    "js/snapshot.mjs",
     "game/view/app.py",
     "css/minesweeper.css",
     "css/flag.svg",

@@ -26,6 +26,7 @@ from game.view.dom import (
     address,
     body,
     by_id,
+    interpreter_start,
     later,
     listen,
     now,
@@ -139,13 +140,14 @@ class App:
         self.ready()
 
     def ready(self) -> None:
-        """Enable the controls and tell tests (and players) the page answers.
+        """Enable the controls and tell tests (and players) the page answers, and how it started.
 
         On the analysis board the game's own tools stay off: it shows their answers itself.
         """
         for name in CONTROLS:
             if self.analysis is None or name in LEAVE_ANALYSIS:
                 by_id(name).removeAttribute("disabled")
+        body().setAttribute("data-start", interpreter_start())
         body().setAttribute("data-ready", "true")
         for name in DEFERRED:
             soon(functools.partial(import_module, name))

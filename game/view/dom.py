@@ -343,6 +343,11 @@ def soon(action: Callable[[], object]) -> None:
     js.setTimeout(create_once_callable(action), 0)
 
 
+def interpreter_start() -> str:
+    """Return how this worker's Python started (js/pyodide.mjs): "snapshot" or "fresh"."""
+    return str(getattr(js, "pyodideStart", "fresh"))
+
+
 def now() -> float:
     """Return the page's monotonic clock, in milliseconds: the session's time."""
     page_ms, worker_ms = page.clock

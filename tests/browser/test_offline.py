@@ -63,6 +63,32 @@ def open_when_cached(page: Page, url: str) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
 
 
+LAYOUT = "?layout=*.../..../..*."
+
+
+def win_the_layout(page: Page) -> None:
+    """Wait until the game of LAYOUT is ready, and win it."""
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click(cell(page, 3, 0))
+    page.click(cell(page, 0, 1))
+    page.click(cell(page, 0, 2))
+    page.click(cell(page, 1, 2))
+    page.click(cell(page, 3, 2))
+    assert page.get_attribute("#board", "data-status") == "won"
+
+
+def keep_a_snapshot(page: Page) -> None:
+    """Wait until the page has kept a snapshot of a fresh Python for the next visit."""
+    page.wait_for_function("document.documentElement.dataset.snapshot", timeout=READY_MS)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "kept"
+
+
+SNAPSHOT = "./vendor/pyodide/snapshot.bin"
+KEPT_SNAPSHOT = f"""caches.open("pyminesweeper.snapshot")
+  .then(cache => cache.match("{SNAPSHOT}"))
+  .then(found => found ? found.arrayBuffer().then(bytes => bytes.byteLength) : 0)"""
+
+
 def test_a_first_visit_sends_each_file_once(browser: Browser, site: Site, tmp_path: Path) -> None:
     """The service worker keeps what the page already fetched: it downloads nothing again.
 
@@ -90,15 +116,61 @@ def test_plays_offline_after_one_visit(browser: Browser, site: Site) -> None:
     page = context.new_page()
     open_when_cached(page, base)
     context.set_offline(True)
-    page.goto(base + "?layout=*.../..../..*.")
-    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
-    page.click(cell(page, 3, 0))
-    page.click(cell(page, 0, 1))
-    page.click(cell(page, 0, 2))
-    page.click(cell(page, 1, 2))
-    page.click(cell(page, 3, 2))
-    assert page.get_attribute("#board", "data-status") == "won"
+    page.goto(base + LAYOUT)
+    win_the_layout(page)
     context.close()
+
+
+def test_the_next_visit_starts_python_from_a_kept_snapshot(browser: Browser, site: Site) -> None:
+    """With the offline copy, a snapshot of a fresh Python is kept; the next visit restores it."""
+    context = browser.new_context()
+    context.on("page", settled_reads)
+    page = context.new_page()
+    open_when_cached(page, site.base)
+    assert page.get_attribute("body", "data-start") == "fresh"
+    keep_a_snapshot(page)
+    page.goto(site.base + LAYOUT)
+    win_the_layout(page)
+    assert page.get_attribute("body", "data-start") == "snapshot"
+    context.close()
+
+
+# Damage done to the kept snapshot, in the page: cut to its first megabyte (its header
+# still says it is this Pyodide's), or a restore that never finished (it hung, or the tab
+# was closed or crashed during it).
+DAMAGE = {
+    "cut short": f"""caches.open("pyminesweeper.snapshot").then(cache => cache.match("{SNAPSHOT}")
+      .then(found => found.arrayBuffer().then(bytes => cache.put("{SNAPSHOT}",
+        new Response(bytes.slice(0, 1 << 20), {{headers: found.headers}})))))""",
+    "restore unfinished": """caches.open("pyminesweeper.snapshot").then(cache =>
+      cache.put("./vendor/pyodide/snapshot.restoring", new Response("")))""",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_snapshot_is_dropped_and_python_starts_afresh(
+    browser: Browser, site: Site, damage: str
+) -> None:
+    """The game still starts, from a fresh Python, and a sound snapshot is kept again."""
+    context = browser.new_context()
+    context.on("page", settled_reads)
+    page = context.new_page()
+    open_when_cached(page, site.base)
+    keep_a_snapshot(page)
+    page.evaluate(DAMAGE[damage])
+    page.goto(site.base + LAYOUT)
+    win_the_layout(page)
+    assert page.get_attribute("body", "data-start") == "fresh"
+    keep_a_snapshot(page)
+    assert page.evaluate(KEPT_SNAPSHOT) > 1 << 20
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    assert page.get_attribute("body", "data-start") == "snapshot"
+    context.close()
+
+
+OFFLINE_COPIES = "caches.keys().then(keys => keys.filter(key => key.startsWith('pyminesweeper-')))"
+"""The service worker's caches, one per build (the Python snapshot's is kept apart)."""
 
 
 def test_a_new_build_is_offered_and_replaces_the_old_cache(browser: Browser, site: Site) -> None:
@@ -107,7 +179,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(browser: Browser, sit
     context = browser.new_context()
     page = context.new_page()
     open_when_cached(page, base)
-    first = page.evaluate("caches.keys()")
+    first = page.evaluate(OFFLINE_COPIES)
     assert len(first) == 1
     css = folder / "css" / "minesweeper.css"
     css.write_text(css.read_text() + "\n/* a new release */\n")
@@ -118,7 +190,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(browser: Browser, sit
     with page.expect_navigation(timeout=READY_MS):
         page.click("#update-now")
     page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
-    page.wait_for_function("caches.keys().then(k => k.length === 1)", timeout=30_000)
-    assert page.evaluate("caches.keys()") != first
+    page.wait_for_function(f"{OFFLINE_COPIES}.then(k => k.length === 1)", timeout=30_000)
+    assert page.evaluate(OFFLINE_COPIES) != first
     assert "a new release" in page.evaluate("fetch('./css/minesweeper.css').then(r => r.text())")
     context.close()

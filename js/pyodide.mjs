@@ -1,0 +1,81 @@
+// The interpreter the game's worker loads (pyscript.toml and js/host.js name this module
+// where PyScript would name Pyodide's own): the pinned Pyodide, started from a snapshot of
+// its memory when this browser keeps one. Starting Python costs about 2.5 s of a cold
+// start here, almost all of it Pyodide setting up CPython and importing what it needs;
+// a snapshot taken just after that set-up is restored in a fraction of it (a visit from
+// the offline copy: about 1.0 s to a playable board instead of 2.5 s). Nothing of the
+// player's is in it: it is taken in a worker of its own (js/snapshot.mjs) that never runs
+// the game, once the offline copy is kept, so a first visit downloads nothing more.
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
+const CACHE = "pyminesweeper.snapshot";  // not "pyminesweeper-": sw.js drops those on update
+const SNAPSHOT = new URL("../vendor/pyodide/snapshot.bin", import.meta.url).href;
+// Kept while a snapshot is being restored: still there at the next start, that restore
+// never finished (it hung or crashed the tab), so the snapshot is dropped, not retried.
+const RESTORING = new URL("../vendor/pyodide/snapshot.restoring", import.meta.url).href;
+const KIND = "x-pyodide-version";
+
+// A restored interpreter would repeat the random numbers of the one that was saved: the
+// game's own seeds come from the system's source (a new draw every time), and this gives
+// everything else fresh numbers too. (Dates come from the page's clock, never from it.)
+const AFTER_RESTORE = "import random\nrandom.seed()";
+
+async function snapshots() {
+  try { return await caches.open(CACHE); } catch (error) { return null; }  // storage blocked
+}
+
+// The kept snapshot's bytes, or null when there is none for this Pyodide or it cannot
+// be read.
+async function kept(cache) {
+  try {
+    if (await cache.match(RESTORING)) {
+      await cache.delete(SNAPSHOT);
+      await cache.delete(RESTORING);
+      return null;
+    }
+    const response = await cache.match(SNAPSHOT);
+    if (!response || response.headers.get(KIND) !== version) return null;
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    return null;
+  }
+}
+
+async function restore(options, cache, snapshot) {
+  try {
+    await cache.put(RESTORING, new Response(""));
+    const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    pyodide.runPython(AFTER_RESTORE);
+    await cache.delete(RESTORING);
+    return pyodide;
+  } catch (error) {  // another build's, damaged (Pyodide checks its header), or no room
+    console.warn("the kept Python snapshot could not be restored; starting afresh:", error);
+    await cache.delete(SNAPSHOT).catch(() => {});
+    await cache.delete(RESTORING).catch(() => {});
+    return null;
+  }
+}
+
+/** Start Pyodide for PyScript: from the kept snapshot if it restores, else afresh. */
+export async function loadPyodide(options) {
+  const cache = await snapshots();
+  const snapshot = cache && await kept(cache);
+  const restored = snapshot && await restore(options, cache, snapshot);
+  globalThis.pyodideStart = restored ? "snapshot" : "fresh";
+  return restored || load({ ...options, indexURL });
+}
+
+/** Take and keep a snapshot of a fresh interpreter, unless one is kept; say which. */
+export async function keepSnapshot() {
+  const cache = await snapshots();
+  if (!cache) return "unavailable";
+  const response = await cache.match(SNAPSHOT);
+  if (response && response.headers.get(KIND) === version) return "kept";
+  const pyodide = await load({ indexURL, _makeSnapshot: true });
+  const snapshot = pyodide.makeMemorySnapshot();
+  await cache.put(SNAPSHOT, new Response(snapshot, { headers: { [KIND]: version } }));
+  return "kept";
+}
