@@ -309,8 +309,8 @@ def main() -> None:
         print(line("load: bare PyScript page, cold", times["hc"]))
         print(line("load: game (expert), cold", times["gc"], baseline=times["hc"], paired=True))
         print(line("load: bare PyScript page, warm", times["hw"]))
-        warm = f"load: game (expert), warm, {restored(starts)}"
-        print(line(warm, times["gw"], baseline=times["hw"], paired=True))
+        label = f"load: game (expert), warm, {restored(starts)}"
+        print(line(label, times["gw"], baseline=times["hw"], paired=True))
         print(line("main thread blocked while loading: bare page", times["hb"]))
         print(line("main thread blocked while loading: game", times["gb"]))
         print("\n".join(firefox_loads(base, args.loads)))

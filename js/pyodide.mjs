@@ -23,8 +23,14 @@ const KIND = "x-pyodide-version";
 // everything else fresh numbers too. (Dates come from the page's clock, never from it.)
 const AFTER_RESTORE = "import random\nrandom.seed()";
 
-async function snapshots() {
-  try { return await caches.open(CACHE); } catch (error) { return null; }  // storage blocked
+// The snapshots' cache, or null when storage is blocked; with *onlyKept*, null too when
+// no snapshot was ever kept (a first visit creates nothing while it starts).
+async function snapshots(onlyKept = false) {
+  try {
+    return onlyKept && !(await caches.has(CACHE)) ? null : await caches.open(CACHE);
+  } catch (error) {
+    return null;
+  }
 }
 
 // The kept snapshot's bytes, or null when there is none for this Pyodide or it cannot
@@ -61,7 +67,7 @@ async function restore(options, cache, snapshot) {
 
 /** Start Pyodide for PyScript: from the kept snapshot if it restores, else afresh. */
 export async function loadPyodide(options) {
-  const cache = await snapshots();
+  const cache = await snapshots(true);
   const snapshot = cache && await kept(cache);
   const restored = snapshot && await restore(options, cache, snapshot);
   globalThis.pyodideStart = restored ? "snapshot" : "fresh";
