@@ -161,7 +161,20 @@
   }
   // Once the offline copy is kept, a worker of its own keeps a snapshot of a fresh Python
   // for the next visits' start (js/snapshot.mjs, js/pyodide.mjs); html[data-snapshot]
-  // says how that went ("kept", or why not).
+  // says how that went ("kept", or why not). Taking it keeps a core busy for about two
+  // seconds, which slowed a move made meanwhile (a 100x100 opening a second after the
+  // page was ready: 35 to 62 ms), so it waits until the player has left the game alone
+  // for a few seconds since it became playable.
+  var QUIET_MS = 3000;
+  var lastInput = performance.now();
+  ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (type) {
+    window.addEventListener(type, function () { lastInput = performance.now(); },
+      {capture: true, passive: true});
+  });
+  function whenQuiet(callback) {
+    var wait = lastInput + QUIET_MS - performance.now();
+    if (wait <= 0) callback(); else setTimeout(function () { whenQuiet(callback); }, wait);
+  }
   function keepSnapshot() {
     var root = document.documentElement;
     var maker;
@@ -175,7 +188,8 @@
     maker.onerror = function () { root.dataset.snapshot = "failed"; maker.terminate(); };
   }
   window.addEventListener("load", function () { whenSettled(function () {
-    navigator.serviceWorker.ready.then(keepSnapshot);
+    lastInput = performance.now();  // the game has just become playable
+    navigator.serviceWorker.ready.then(function () { whenQuiet(keepSnapshot); });
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
       function watch(worker) {
         worker.addEventListener("statechange", function () {

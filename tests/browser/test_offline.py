@@ -6,6 +6,7 @@ import functools
 import http.server
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -132,6 +133,28 @@ def test_the_next_visit_starts_python_from_a_kept_snapshot(browser: Browser, sit
     page.goto(site.base + LAYOUT)
     win_the_layout(page)
     assert page.get_attribute("body", "data-start") == "snapshot"
+    context.close()
+
+
+def test_the_snapshot_waits_until_the_player_leaves_the_game_alone(
+    browser: Browser, site: Site
+) -> None:
+    """Taking it keeps a core busy for seconds: never while the player is playing."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.base)
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    kept_copy = "navigator.serviceWorker.controller !== null"
+    give_up = time.monotonic() + READY_MS / 1000
+    until = give_up
+    while time.monotonic() < until:  # a move every half second, until 4 s after the copy is kept
+        page.dispatch_event("body", "pointerdown")
+        assert page.evaluate("document.documentElement.dataset.snapshot") is None
+        if until == give_up and page.evaluate(kept_copy):
+            until = time.monotonic() + 4
+        page.wait_for_timeout(500)
+    assert until < give_up, "the offline copy was never kept"
+    keep_a_snapshot(page)
     context.close()
 
 
