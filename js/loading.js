@@ -166,7 +166,7 @@
   // page was ready: 35 to 62 ms), so it waits until the player has left the game alone
   // for a few seconds since it became playable.
   var QUIET_MS = 3000;
-  var lastInput = performance.now();
+  var lastInput = 0;  // the player's last input, or when the game became playable if later
   ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (type) {
     window.addEventListener(type, function () { lastInput = performance.now(); },
       {capture: true, passive: true});

@@ -34,6 +34,11 @@ async function snapshots(onlyKept = false) {
   }
 }
 
+// Whether *response* holds a snapshot taken of this Pyodide.
+function current(response) {
+  return Boolean(response) && response.headers.get(KIND) === version;
+}
+
 // The kept snapshot's bytes, or null when there is none for this Pyodide or it cannot
 // be read.
 async function kept(cache) {
@@ -44,7 +49,7 @@ async function kept(cache) {
       return null;
     }
     const response = await cache.match(SNAPSHOT);
-    if (!response || response.headers.get(KIND) !== version) return null;
+    if (!current(response)) return null;
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     return null;
@@ -79,8 +84,7 @@ export async function loadPyodide(options) {
 export async function keepSnapshot() {
   const cache = await snapshots();
   if (!cache) return "unavailable";
-  const response = await cache.match(SNAPSHOT);
-  if (response && response.headers.get(KIND) === version) return "kept";
+  if (current(await cache.match(SNAPSHOT))) return "kept";
   const pyodide = await load({ indexURL, _makeSnapshot: true });
   const snapshot = pyodide.makeMemorySnapshot();
   await cache.put(SNAPSHOT, new Response(snapshot, { headers: { [KIND]: version } }));
