@@ -6,16 +6,13 @@
 // Prints one JSON object: {"engine": "firefox/...", "times": {BARE: {"cold": [ms...], "warm":
 // [ms...]}, GAME: {...}}, "restored": [the expression RESTORED after each warm load of GAME]}.
 // Python Playwright drives only Chromium here; puppeteer-core drives Firefox over WebDriver BiDi.
+import { readFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 const READY_MS = 120_000;
-// The milliseconds from navigation to the game accepting input (body[data-ready]).
-const READY = `new Promise((done) => {
-  const check = () => document.body && document.body.dataset.ready === 'true'
-    ? done(performance.now()) : requestAnimationFrame(check);
-  check();
-})`;
+// The milliseconds from navigation to the game accepting input (bench/ready.js).
+const READY = `(${readFileSync(new URL('./ready.js', import.meta.url), 'utf8')})()`;
 
 const [base, loads, bare, game, kept, restored] = process.argv.slice(2);
 const paths = [bare, game];

@@ -45,14 +45,10 @@ from game.text import Layout
 from tools import chromium
 from tools.serve import Handler
 
-READY = """() => new Promise(done => {
-  const check = () => document.body && document.body.dataset.ready === 'true'
-    ? done(performance.now()) : requestAnimationFrame(check);
-  check();
-})"""
-
-
 ROOT = Path(__file__).resolve().parent.parent
+
+READY = (ROOT / "bench" / "ready.js").read_text()
+"""The milliseconds from navigation to the game accepting input (see bench/ready.js)."""
 
 KEPT = (
     "navigator.serviceWorker.controller !== null"

@@ -65,6 +65,31 @@ class TestLoad:
         expect(page.locator("#loading-text")).to_have_text("Loading Python…")
         assert page.get_attribute("body", "data-ready") is None
 
+    def test_the_spinner_turns_in_steps_not_with_an_endless_animation(
+        self, page: Page, base_url: str
+    ) -> None:
+        """While Python loads, the spinner turns in eighths set from js/loading.js; no CSS
+        animation runs, which would have the browser draw 60 frames a second for the whole
+        load. For a player who asks for reduced motion it stays still."""
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back
+        page.goto(base_url)
+        spinner = page.locator(".spinner")
+        expect(spinner).to_be_visible()
+        assert spinner.evaluate("node => node.getAnimations().length") == 0
+        turns = set()
+        for _ in range(6):
+            turns.add(spinner.evaluate("node => getComputedStyle(node).transform"))
+            page.wait_for_timeout(70)
+        assert len(turns) >= 3, f"the spinner did not turn: {turns}"
+
+        page.emulate_media(reduced_motion="reduce")
+        page.reload()
+        still = {spinner.evaluate("node => getComputedStyle(node).transform")}
+        for _ in range(4):
+            page.wait_for_timeout(70)
+            still.add(spinner.evaluate("node => getComputedStyle(node).transform"))
+        assert still == {"none"}
+
     def test_runtime_failure_shows_a_readable_error(self, page: Page, base_url: str) -> None:
         """If PyScript cannot be fetched, the page says so instead of staying blank."""
         page.route("**/vendor/pyscript/core.js", lambda route: route.abort())
