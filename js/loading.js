@@ -148,10 +148,11 @@
     var timer = setInterval(function () {
       var spinner = document.querySelector(".spinner");
       var done = document.body && document.body.dataset.ready === "true";
-      if (done || document.documentElement.dataset.failed || !spinner) {
+      if (done || document.documentElement.dataset.failed) {
         clearInterval(timer);
         return;
       }
+      if (!spinner) return;  // the page is still arriving
       step = (step + 1) % 8;
       spinner.style.transform = "rotate(" + step * 45 + "deg)";
     }, TURN_MS);
