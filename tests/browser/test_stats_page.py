@@ -36,6 +36,10 @@ def figure(page: Page, name: str) -> str:
 def open_stats(page: Page, mode: str | None = None) -> None:
     if not page.locator("#stats").is_visible():
         page.click("#stats-open")
+    # As a player would, act in the panel once it shows: a file chosen in it before
+    # the page has opened it reached Python saying the panel was closed, so the
+    # import did not redraw the charts (a fresh-clone run failed so).
+    expect(page.locator("#stats")).to_be_visible()
     if mode is not None:
         page.select_option("#stats-mode", mode)
 
