@@ -6,8 +6,13 @@
   "use strict";
   var LIMIT_MS = 120000;
 
+  // Whether the game accepts input (Python set body[data-ready]).
+  function ready() { return Boolean(document.body) && document.body.dataset.ready === "true"; }
+  // Whether loading is over: the game is ready or could not start.
+  function settled() { return ready() || Boolean(document.documentElement.dataset.failed); }
+
   function fail(reason) {
-    if (document.body && document.body.dataset.ready === "true") return;
+    if (ready()) return;
     var root = document.documentElement;
     if (root.dataset.failed) return;
     root.dataset.failed = "true";
@@ -77,7 +82,7 @@
     document.documentElement.style.setProperty("--board-rows", String(board.rows));
   }
   document.addEventListener("DOMContentLoaded", function () {
-    if (document.body.dataset.ready === "true") return;
+    if (ready()) return;
     var select = document.getElementById("difficulty");
     var known = board.name && select && select.querySelector('option[value="' + board.name + '"]');
     if (known) select.value = board.name;
@@ -146,12 +151,11 @@
     if (reduced) return;
     var step = 0;
     var timer = setInterval(function () {
-      var spinner = document.querySelector(".spinner");
-      var done = document.body && document.body.dataset.ready === "true";
-      if (done || document.documentElement.dataset.failed) {
+      if (settled()) {
         clearInterval(timer);
         return;
       }
+      var spinner = document.querySelector(".spinner");
       if (!spinner) return;  // the page is still arriving
       step = (step + 1) % 8;
       spinner.style.transform = "rotate(" + step * 45 + "deg)";
@@ -176,7 +180,6 @@
   // earlier, it downloads the 14 MB again, alongside the page.
   function whenSettled(callback) {
     var root = document.documentElement;
-    function settled() { return document.body.dataset.ready === "true" || root.dataset.failed; }
     if (settled()) { callback(); return; }
     var observer = new MutationObserver(function () {
       if (!settled()) return;
