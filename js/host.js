@@ -252,7 +252,7 @@ function snapshot() {
 window.boardInput = (kind, x, y) => send({ kind: "input", intent: [kind, x, y] });
 
 try {
-  const started = await PyWorker(here("../game/view/app.py"), {
+  const started = await PyWorker(here("../game/view/worker.py"), {
     config: here("../pyscript.toml"), version: here("./pyodide.mjs"),
   });
   started.addEventListener("message", (event) => {

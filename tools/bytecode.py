@@ -2,7 +2,8 @@
 
 The page imports 46 modules. Fetched as source, they cost 46 requests and a
 compile in WebAssembly on every load (about 450 ms of a cold start here);
-as one zip of `.pyc` files, which PyScript unpacks before the game starts,
+as one zip of `.pyc` files, which PyScript writes into the worker's files and
+the page's script puts on the import path as it is (game/view/worker.py),
 they cost one request and no compile. Bytecode is private to a Python
 version, so the archive is written by the pinned Pyodide itself, under Node
 (tools/compile.mjs runs `write_archive` inside it). The archive's comment is
@@ -35,13 +36,13 @@ def page_modules(root: Path = ROOT) -> list[str]:
     """Return the modules of game/ the page imports, as paths relative to *root*, sorted.
 
     Left out: the terminal's modules (game/terminal/, the `cli.py`s,
-    `__main__.py`) and game/view/app.py, the page's script, which PyScript
-    fetches as source by its `src`.
+    `__main__.py`) and game/view/worker.py, the page's script, which PyScript
+    fetches as source by its `src` (it puts this archive on the import path).
     """
     return sorted(
         p.relative_to(root).as_posix()
         for p in (root / "game").rglob("*.py")
-        if p.name not in ("cli.py", "__main__.py", "app.py") and p.parent.name != "terminal"
+        if p.name not in ("cli.py", "__main__.py", "worker.py") and p.parent.name != "terminal"
     )
 
 

@@ -79,7 +79,7 @@ SITE_FILES = (
     "js/host.js",
     "js/pyodide.mjs",
     "js/snapshot.mjs",
-    "game/view/app.py",
+    "game/view/worker.py",
     "css/minesweeper.css",
     "css/flag.svg",
     "css/mine.svg",
@@ -89,7 +89,7 @@ SITE_FILES = (
 )
 """The page's own files besides vendor/ (the runtime, and the game's modules in game.zip).
 
-game/view/app.py is the worker's script (js/host.js starts it), so it is fetched as source.
+game/view/worker.py is the worker's script (js/host.js starts it), so it is fetched as source.
 """
 
 

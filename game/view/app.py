@@ -1,7 +1,7 @@
 """The page's wiring and start-up: one session, rendered by the view modules after every change.
 
-Startup path: PyScript runs this file in a worker for js/host.js, which calls
-`start` with what the page says of itself, then `dispatch` with each event.
+Startup path: the worker's script (game/view/worker.py) hands js/host.js `start`, which
+it calls with what the page says of itself, then `dispatch`, with each event.
 Every change to the game goes through `App.update`, the one place that holds
 the new session, counts a finished game, saves, and asks each module to render.
 """
@@ -312,6 +312,3 @@ def start(facts: str) -> str:
 def dispatch(message: str, files: Any) -> str:
     """Run what the page sends (an event, a timer, a board intent); return what to show."""
     return page.dispatch(json.loads(message), files)
-
-
-__export__ = ["dispatch", "start"]
