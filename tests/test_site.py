@@ -12,16 +12,17 @@ from tools import bytecode
 from tools.vendor import site_files
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ast.parse((ROOT / bytecode.SCRIPT).read_text())
+"""The page's script, parsed: the worker runs it (js/host.js starts it)."""
 
 
 def test_pyscript_toml_fetches_the_game_as_one_archive() -> None:
     """PyScript fetches the game's bytecode archive and writes it, as it is, where the
     page's script puts it on the import path."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    script = ast.parse((ROOT / "game" / "view" / "worker.py").read_text())
     archive = next(
         ast.literal_eval(node.value)
-        for node in script.body
+        for node in SCRIPT.body
         if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "ARCHIVE"
     )
     assert config["files"] == {"./" + bytecode.ARCHIVE.as_posix(): "./" + archive}
@@ -34,8 +35,7 @@ def test_the_page_script_is_the_only_source_the_worker_compiles() -> None:
     cold start."""
     host = (ROOT / "js" / "host.js").read_text()
     assert re.findall(r'PyWorker\(here\("\.\./([\w/]+\.py)"\)', host) == ["game/view/worker.py"]
-    script = ast.parse((ROOT / "game" / "view" / "worker.py").read_text())
-    kinds = {type(node).__name__ for node in script.body}
+    kinds = {type(node).__name__ for node in SCRIPT.body}
     assert kinds <= {"Expr", "Import", "ImportFrom", "Assign"}
     assert "game/view/app.py" in bytecode.page_modules()
     assert "game/view/worker.py" not in bytecode.page_modules()

@@ -26,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("vendor") / "game.zip"
 """Where the archive goes, relative to the root (vendor/ holds what `make vendor` builds)."""
 
+SCRIPT = Path("game") / "view" / "worker.py"
+"""The page's script, which PyScript fetches as source (js/host.js names it): it puts the
+archive on the import path, so it cannot come from the archive."""
+
 RUNTIME = Path("vendor") / "pyodide" / "pyodide.mjs"
 
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -36,13 +40,14 @@ def page_modules(root: Path = ROOT) -> list[str]:
     """Return the modules of game/ the page imports, as paths relative to *root*, sorted.
 
     Left out: the terminal's modules (game/terminal/, the `cli.py`s,
-    `__main__.py`) and game/view/worker.py, the page's script, which PyScript
-    fetches as source by its `src` (it puts this archive on the import path).
+    `__main__.py`) and `SCRIPT`, the page's script.
     """
     return sorted(
         p.relative_to(root).as_posix()
         for p in (root / "game").rglob("*.py")
-        if p.name not in ("cli.py", "__main__.py", "worker.py") and p.parent.name != "terminal"
+        if p.name not in ("cli.py", "__main__.py")
+        and p.parent.name != "terminal"
+        and p != root / SCRIPT
     )
 
 

@@ -79,7 +79,7 @@ SITE_FILES = (
     "js/host.js",
     "js/pyodide.mjs",
     "js/snapshot.mjs",
-    "game/view/worker.py",
+    bytecode.SCRIPT.as_posix(),
     "css/minesweeper.css",
     "css/flag.svg",
     "css/mine.svg",
@@ -89,7 +89,7 @@ SITE_FILES = (
 )
 """The page's own files besides vendor/ (the runtime, and the game's modules in game.zip).
 
-game/view/worker.py is the worker's script (js/host.js starts it), so it is fetched as source.
+The worker's script (`bytecode.SCRIPT`, which js/host.js starts) is fetched as source.
 """
 
 
