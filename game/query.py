@@ -22,7 +22,15 @@ from game.daily import daily_seed, parse_day
 from game.echo import shorten
 from game.events import GameStarted
 from game.mines import implied_start_cell
-from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
+from game.settings import (
+    PRESETS,
+    FirstClick,
+    Settings,
+    SettingsError,
+    parse_cell,
+    parse_first_click,
+    preset,
+)
 from game.text import Layout, TextFormatError
 
 DEFAULT_PRESET = "beginner"
@@ -195,13 +203,10 @@ def _start_cell(
     text = params["start"][-1].strip()
     if seed is None:
         raise SettingsError("start= names the first cell of a seed link: add seed= too")
-    x, _, y = text.partition(",")
-    if not all(part.isascii() and part.isdigit() for part in (x, y)):
-        raise SettingsError(f"start={shorten(text)!r} must be two whole numbers, as start=4,7")
-    if len(x) > 3 or len(y) > 3 or int(x) >= settings.width or int(y) >= settings.height:
-        board = f"{settings.width}x{settings.height}"
-        raise SettingsError(f"start={shorten(text)} is off the {board} board")
-    return (int(x), int(y))
+    try:
+        return parse_cell(text, settings)
+    except SettingsError as error:
+        raise SettingsError(f"start={error}") from None
 
 
 def _no_guess(params: dict[str, list[str]]) -> bool:

@@ -102,6 +102,24 @@ def preset(name: str) -> Settings:
         raise SettingsError(f"unknown preset {shorten(name)!r}: choose one of {choices}") from None
 
 
+def parse_cell(text: str, settings: Settings) -> tuple[int, int]:
+    """Read `X,Y` (counted from 0) as a cell of the board *settings* describe.
+
+    >>> parse_cell("4,7", PRESETS["beginner"])
+    (4, 7)
+    >>> parse_cell("9,0", PRESETS["beginner"])
+    Traceback (most recent call last):
+    ...
+    game.settings.SettingsError: 9,0 is off the 9x9 board
+    """
+    x, _, y = text.strip().partition(",")
+    if not all(part.isascii() and part.isdigit() for part in (x, y)):
+        raise SettingsError(f"{shorten(text)!r} must be two whole numbers, as 4,7")
+    if len(x) > 3 or len(y) > 3 or int(x) >= settings.width or int(y) >= settings.height:
+        raise SettingsError(f"{shorten(text)} is off the {settings.width}x{settings.height} board")
+    return int(x), int(y)
+
+
 def parse_first_click(text: str) -> FirstClick:
     """Return the first-click rule spelled *text* (`opening` or `safe`).
 

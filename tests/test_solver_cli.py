@@ -75,3 +75,35 @@ def test_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     """A file that cannot be read says why."""
     assert main(["review", "no-such-file.json"]) == 2
     assert capsys.readouterr().err.startswith("error: cannot read no-such-file.json")
+
+
+def test_bench_clicks_the_first_cell_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--first-cell 2,2` opens there: the anchors' rule for beginner, counted from 0."""
+    from dataclasses import replace
+
+    from game.board import Revealed
+    from game.settings import PRESETS, FirstClick
+    from game.solver.__main__ import first_move
+
+    argv = ["bench", "--preset", "beginner", "--games", "4", "--seed", "5", "--jobs", "1"]
+    assert main([*argv, "--first-click", "opening", "--first-cell", "2,2"]) == 0
+    out = capsys.readouterr().out
+    assert "first click opening at (2, 2), seeds 5 to 8" in out
+    settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
+    for seed in range(5, 9):
+        game = first_move(settings, seed, (2, 2))
+        assert game.board.cells[(2, 2)] == Revealed(mine=False, count=0), (
+            "an opening at the cell asked for"
+        )
+        assert first_move(settings, seed).board.cells[(3, 3)] == Revealed(mine=False, count=0)
+
+
+@pytest.mark.parametrize("cell", ["9,0", "0,9", "a,b", "1", "-1,2"])
+def test_bench_refuses_a_first_cell_off_the_board(
+    cell: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cell that is not on the preset's board is a usage error (exit 2), not a crash."""
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "--preset", "beginner", "--games", "1", "--first-cell", cell])
+    assert exited.value.code == 2
+    assert "--first-cell" in capsys.readouterr().err

@@ -3,7 +3,9 @@
 Plays the games of seeds S to S+N-1 with the solver and prints games per
 second, the win rate with a 95% confidence interval, and, last, `won W of N`.
 The first click is the corner (0, 0) with `--first-click safe` and (3, 3)
-with `opening`, as the published win rates were measured.
+with `opening`; `--first-cell X,Y` clicks another cell first, to compare with
+a figure published for another first cell (the rule, safe cell or opening,
+stays `--first-click`'s).
 
 `--jobs J` plays on J processes (default: every core). On long runs a
 progress line (games done, rate so far, time left) goes to standard error
@@ -29,9 +31,10 @@ from pathlib import Path
 from typing import TextIO
 
 from game import dealer
+from game.board import Position
 from game.events import CellOpened, GameStarted
 from game.seen import Seen
-from game.settings import PRESETS, FirstClick, Settings, parse_first_click
+from game.settings import PRESETS, FirstClick, Settings, parse_cell, parse_first_click
 from game.solver import cli
 from game.solver.analysis import count
 from game.solver.choice import choose
@@ -41,20 +44,31 @@ from game.text import format_position
 FIRST_CLICKS = {FirstClick.SAFE: (0, 0), FirstClick.OPENING: (3, 3)}
 
 
-def first_move(settings: Settings, seed: int) -> Game:
-    """Return the game of *seed* after its first click, where the published rates make it."""
+def first_cell(settings: Settings, cell: Position | None = None) -> Position:
+    """Return the cell clicked first: *cell*, or where the published rates click."""
+    return FIRST_CLICKS[settings.first_click] if cell is None else cell
+
+
+def first_move(settings: Settings, seed: int, cell: Position | None = None) -> Game:
+    """Return the game of *seed* after its first click, on *cell* or the usual one."""
     return dealer.play(
-        start_game(GameStarted(settings, seed)), CellOpened(FIRST_CLICKS[settings.first_click])
+        start_game(GameStarted(settings, seed)), CellOpened(first_cell(settings, cell))
     )
 
 
-def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> bool:
-    """Play one game with the solver; return whether it was won.
+def play(
+    settings: Settings,
+    seed: int,
+    *,
+    first: Position | None = None,
+    seen: list[str] | None = None,
+) -> bool:
+    """Play one game with the solver from its first click (on *first*); return whether it was won.
 
     Every certainly safe cell is revealed at once; otherwise the solver's
     guess. Every position met is appended to *seen*, if given (for benchmarks).
     """
-    game = first_move(settings, seed)
+    game = first_move(settings, seed, first)
     while game.status is Status.PLAYING:
         if seen is not None:
             seen.append(format_position(game))
@@ -68,9 +82,9 @@ def play(settings: Settings, seed: int, *, seen: list[str] | None = None) -> boo
     return game.status is Status.WON
 
 
-def _play(args: tuple[Settings, int]) -> tuple[int, bool]:
-    settings, seed = args
-    return seed, play(settings, seed)
+def _play(args: tuple[Settings, Position | None, int]) -> tuple[int, bool]:
+    settings, first, seed = args
+    return seed, play(settings, seed, first=first)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,13 +109,16 @@ def read_log(path: Path, seeds: range) -> dict[int, bool]:
     return done
 
 
-def _results(settings: Settings, seeds: list[int], jobs: int) -> Iterator[tuple[int, bool]]:
+def _results(
+    settings: Settings, first: Position | None, seeds: list[int], jobs: int
+) -> Iterator[tuple[int, bool]]:
     """Yield each seed's result as games finish, on *jobs* processes."""
+    games = [(settings, first, seed) for seed in seeds]
     if jobs == 1:
-        yield from (_play((settings, seed)) for seed in seeds)
+        yield from map(_play, games)
         return
     with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play, [(settings, s) for s in seeds], chunksize=2)
+        yield from pool.imap_unordered(_play, games, chunksize=2)
 
 
 def _progress(done: int, wins: int, games: int, began: float, played: int, out: TextIO) -> None:
@@ -125,15 +142,21 @@ def bench(
     jobs: int = 0,
     log: Path | None = None,
     every: float = 30.0,
+    cell: Position | None = None,
 ) -> int:
-    """Play *games* games from *seed* on, print the figures, and return the number won."""
+    """Play *games* games from *seed* on, print the figures, and return the number won.
+
+    The first click is on *cell*, or where the published rates click for *first*.
+    """
     settings = replace(PRESETS[preset], first_click=first)
     seeds = range(seed, seed + games)
     done = read_log(log, seeds) if log is not None else {}
     todo = [s for s in seeds if s not in done]
     wins = sum(done.values())
     began = shown = time.perf_counter()
-    results: Iterable[tuple[int, bool]] = _results(settings, todo, jobs or os.cpu_count() or 1)
+    results: Iterable[tuple[int, bool]] = _results(
+        settings, cell, todo, jobs or os.cpu_count() or 1
+    )
     with open(log, "a") if log is not None else open(os.devnull, "w") as record:
         for played, (number, won) in enumerate(results, 1):
             print(number, "won" if won else "lost", file=record, flush=True)
@@ -145,7 +168,7 @@ def bench(
     seconds = time.perf_counter() - began
     low, high = wilson(wins, games)
     print(
-        f"preset {preset}, first click {first.value} at {FIRST_CLICKS[first]},"
+        f"preset {preset}, first click {first.value} at {first_cell(settings, cell)},"
         f" seeds {seed} to {seed + games - 1}"
     )
     if todo:
@@ -164,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--games", type=int, default=100)
     run.add_argument("--seed", type=int, default=1, help="the first seed; seeds run S to S+N-1")
     run.add_argument("--first-click", choices=[f.value for f in FirstClick], default="safe")
+    run.add_argument(
+        "--first-cell", metavar="X,Y", help="click this cell first (default: as --first-click says)"
+    )
     run.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     run.add_argument("--log", type=Path, help="append results here; skip seeds it holds")
     run.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
@@ -175,6 +201,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.jobs < 0:
         parser.error("--jobs must be at least 1 (or 0 for every core)")
+    cell = None
+    if args.first_cell is not None:
+        try:
+            cell = parse_cell(args.first_cell, PRESETS[args.preset])
+        except ValueError as error:
+            parser.error(f"--first-cell: {error}")
     bench(
         args.preset,
         args.games,
@@ -183,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs=args.jobs,
         log=args.log,
         every=args.every,
+        cell=cell,
     )
     return 0
 
