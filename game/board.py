@@ -306,11 +306,12 @@ class ReadableBoard:
     def can_chord(self, pos: Position) -> bool:
         """Tell whether a chord on *pos* would open anything.
 
-        That is: *pos* is a revealed number, its flagged neighbours equal it,
-        and at least one neighbour is still hidden.
+        That is: *pos* is revealed (a number, or a 0 beside a cell left hidden by a
+        flag since taken off), its flagged neighbours equal its count, and at
+        least one neighbour is still hidden.
         """
         cell = self.cells.get(pos)
-        if type(cell) is not Revealed or cell.mine or cell.count == 0:
+        if type(cell) is not Revealed or cell.mine:
             return False
         cells = self.cells
         return self.flags_around(pos) == cell.count and any(

@@ -166,7 +166,7 @@ def parse_command(line: str, *, plain: bool = False) -> Move | str:
 
 
 def as_pressed(game: Game, move: Move) -> Move:
-    """Return *move* as the page takes a press: a reveal on a revealed number chords.
+    """Return *move* as the page takes a press: a reveal on a revealed cell chords.
 
     :raises IllegalMoveError: for a reveal on a revealed cell that cannot chord, saying why.
     """
@@ -177,10 +177,10 @@ def as_pressed(game: Game, move: Move) -> Move:
         return NeighboursOpened(move.pos)
     x, y = move.pos
     flags = game.board.flags_around(move.pos)
-    if cell.count == 0:
-        why = ""
-    elif flags != cell.count:
+    if flags != cell.count:
         why = f": it shows {cell.count} but has {flags} flagged neighbours, so it cannot chord"
+    elif cell.count == 0:
+        why = ""
     else:
         why = ": it has no hidden neighbours left to open"
     raise IllegalMoveError(f"({x}, {y}) is already revealed{why}")

@@ -177,8 +177,8 @@ def problem(board: ReadableBoard, move: Move) -> str | None:
         return None
     if board.can_chord(move.pos):
         return None
-    if type(cell) is not Revealed or cell.count == 0:
-        return f"({x}, {y}) is not a revealed number, so there is nothing to chord"
+    if type(cell) is not Revealed:
+        return f"({x}, {y}) is not revealed, so there is nothing to chord"
     flags = board.flags_around(move.pos)
     if flags != cell.count:
         return f"({x}, {y}) shows {cell.count} but has {flags} flagged neighbours"

@@ -231,6 +231,18 @@ class TestIssue13Defects:
         assert "error:" not in result.stdout
         assert "Hidden cells: 3" in result.stdout.splitlines()[-1]
 
+    def test_a_zero_chords_in_line_and_plain_modes(self, tmp_path: Path) -> None:
+        """A cell left hidden beside a 0 by a flag since taken off opens by `r` on the 0
+        in line mode (as the page takes a press) and by `c` in plain mode."""
+        board = tmp_path / "zero.txt"
+        board.write_text("*...\n....\n....\n")
+        moves = "f 3 2\nr 3 0\nf 3 2\n"
+        line = run("--line", "--layout", str(board), stdin=moves + "r 2 2\n")
+        assert "error:" not in line.stdout
+        assert "won" in line.stdout.lower()
+        plain = run("--plain", "--layout", str(board), stdin=moves + "c 2 2\n")
+        assert plain.stdout.strip().splitlines()[-1] == "status: won mines-left: 0"
+
     def test_plain_keeps_r_to_revealing(self, layout_file: Path) -> None:
         """With --plain each command keeps its one meaning (INTERFACES): `c` chords, `r` reveals."""
         result = run("--plain", "--layout", str(layout_file), stdin="r 1 0\nf 0 0\nr 1 0\n")

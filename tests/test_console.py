@@ -40,6 +40,14 @@ class TestKeys:
         c = c.moved(-2, 0).flag(10).moved(1, 0).press(20)
         assert str(c.session.live).splitlines()[1:] == ["F10", "121", "HHH"]
 
+    def test_space_on_a_zero_opens_what_a_flag_left_hidden(self) -> None:
+        """A flag placed before the flood, then taken off: Space on the 0 beside it opens it."""
+        layout = Layout.from_text("*...\n....\n....\n")
+        c = console(layout, cursor=(3, 2)).flag(0).moved(0, -2).press(10).moved(0, 2).flag(20)
+        assert str(c.session.live).splitlines()[1:] == ["H100", "1100", "000H"]
+        c = c.moved(-1, 0).press(30)
+        assert c.session.live.status is Status.WON
+
     def test_a_number_without_its_flags_says_why_it_cannot_chord(self) -> None:
         """The page ignores such a click; the terminal says what is missing."""
         c = console(cursor=(2, 0)).press(0).moved(-1, 0).press(10)

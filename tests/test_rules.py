@@ -116,12 +116,29 @@ class TestChord:
         assert game.status is Status.LOST
         assert rows(game) == ["!10", "110", "00X"]
 
-    def test_chord_on_hidden_or_zero_is_refused(self) -> None:
-        """Only revealed numbers chord."""
+    def test_chord_on_a_hidden_cell_is_refused(self) -> None:
+        """Only revealed cells chord."""
         game = play_all(layout_game("*...", "....", "...*"), "r 2 0")
-        for pos in ((0, 0), (2, 0)):
-            with pytest.raises(IllegalMoveError, match="not a revealed number"):
-                play(game, NeighboursOpened(pos))
+        with pytest.raises(IllegalMoveError, match="not revealed"):
+            play(game, NeighboursOpened((0, 0)))
+
+    def test_chord_on_a_zero_opens_a_neighbour_left_hidden(self) -> None:
+        """A cell flagged before the flood reached it, then unflagged, opens by a chord on
+        the 0 beside it (INTERFACES, rules), as in the classic game."""
+        game = play_all(layout_game("*...", "....", "...."), "f 3 2", "r 3 0", "f 3 2")
+        assert rows(game) == ["H100", "1100", "000H"]
+        game = play_all(game, "c 2 2")
+        assert rows(game) == ["F100", "1100", "0000"]
+        assert game.status is Status.WON
+
+    def test_chord_on_a_zero_with_a_flag_beside_it_is_refused(self) -> None:
+        """A 0 has no mine around it: a flag beside it is wrong, so it does not chord."""
+        game = play_all(layout_game("*...", "....", "...."), "f 3 2", "r 3 0")
+        with pytest.raises(IllegalMoveError, match="shows 0 but has 1 flagged"):
+            play(game, NeighboursOpened((2, 2)))
+        zero = play_all(layout_game("*...", "....", "...*"), "r 2 0")
+        with pytest.raises(IllegalMoveError, match="no hidden neighbours"):
+            play(zero, NeighboursOpened((2, 0)))
 
     def test_chord_with_nothing_left_to_open_is_refused(self) -> None:
         """A satisfied number with no hidden neighbour has nothing to chord."""
