@@ -204,7 +204,7 @@ class Terminal:
     def show(self) -> None:
         """Print the game for the chosen audience."""
         if self.plain:
-            self.out.write(format_position(self.game) + status_line(self.game) + "\n\n")
+            self.out.write(format_position(self.game.board) + status_line(self.game) + "\n\n")
         else:
             board = render_board(self.game, colour=self.colour, unicode=self.unicode)
             self.out.write(board + "\n")

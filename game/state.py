@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.board import Board, Draft, Flagged, Hidden, ReadableBoard, Revealed
 from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.settings import Settings
+from game.text import format_position
 
 
 class IllegalMoveError(ValueError):
@@ -86,9 +87,7 @@ class Game:
 
     def __str__(self) -> str:
         """Draw the game in the position-text format."""
-        from game.text import format_position
-
-        return format_position(self)
+        return format_position(self.board)
 
     def __repr__(self) -> str:
         """Summarise the game; `replay(start, events)` is what rebuilds one."""

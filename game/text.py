@@ -9,14 +9,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from game.board import Board, Position, board_rows, positions
+from game.board import Board, Position, ReadableBoard, board_rows, positions
 from game.echo import shorten
 from game.settings import MAX_SIDE, Settings
-
-if TYPE_CHECKING:  # only a type here; the rules import this module's text formats
-    from game.state import Game
 
 MINE: Final = "*"
 NO_MINE: Final = "."
@@ -124,9 +121,8 @@ class Layout:
         return Settings(self.width, self.height, len(self.mines))
 
 
-def format_position(game: Game) -> str:
-    """Return the position text of *game*: a `WxHxM` line, then one line per row."""
-    board = game.board
+def format_position(board: ReadableBoard) -> str:
+    """Return the position text of *board*: a `WxHxM` line, then one line per row."""
     header = f"{board.width}x{board.height}x{board.mine_count}"
     return "\n".join((header, *board_rows(board))) + "\n"
 

@@ -143,7 +143,7 @@ def positions(draw: st.DrawFn) -> str:
     assume(game.status is Status.PLAYING)
     for pos in draw(st.lists(st.sampled_from(cells), max_size=3)):
         game = advance(game, FlagToggled(pos))
-    return format_position(game)
+    return format_position(game.board)
 
 
 @given(positions())

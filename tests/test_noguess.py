@@ -99,9 +99,9 @@ def test_a_lone_number_is_stuck_exactly_when_the_exact_count_finds_nothing(
 def solve_with_certain_moves_only(game: Game) -> Game:
     """Play on with the exact analyser, opening only cells whose mine probability is 0."""
     while game.status is Status.PLAYING:
-        odds = analyse(format_position(game)).exact
+        odds = analyse(format_position(game.board)).exact
         safe = [cell for cell, p in odds.items() if p == 0]
-        assert safe, "stuck: the board needs a guess\n" + format_position(game)
+        assert safe, "stuck: the board needs a guess\n" + format_position(game.board)
         for cell in safe:
             game = advance(game, CellOpened(cell))
     return game

@@ -227,7 +227,7 @@ def test_won_game_shows_every_mine_flagged(game: tuple[GameStarted, list[Move]])
 def test_position_text_round_trips(game: tuple[GameStarted, list[Move]]) -> None:
     """Printing a position and parsing it back gives the same text."""
     start, moves = game
-    text = format_position(states(start, moves)[-1])
+    text = format_position(states(start, moves)[-1].board)
     assert Snapshot.from_text(text).to_text() == text
 
 

@@ -35,9 +35,9 @@ def test_a_game_and_its_position_text_give_the_same_view(game: Game) -> None:
         with pytest.raises(ValueError, match="the game is over"):
             Seen.from_game(game)
         with pytest.raises(ValueError, match="the game is over"):
-            Seen.from_text(format_position(game))
+            Seen.from_text(format_position(game.board))
     else:
-        assert Seen.from_game(game) == Seen.from_text(format_position(game))
+        assert Seen.from_game(game) == Seen.from_text(format_position(game.board))
 
 
 def test_cells_are_hidden_flagged_or_the_number_shown() -> None:
@@ -60,6 +60,6 @@ def test_cells_are_hidden_flagged_or_the_number_shown() -> None:
 def test_the_solver_reads_a_game_as_it_reads_its_text() -> None:
     """`analyse` takes the typed view directly, with the same result as the text."""
     game = apply(layout_game("*...", "....", "..*."), CellOpened((0, 2)))
-    by_text = analyse(format_position(game))
+    by_text = analyse(format_position(game.board))
     by_view = analyse(Seen.from_game(game))
     assert (by_view.exact, by_view.best) == (by_text.exact, by_text.best)

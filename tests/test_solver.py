@@ -61,7 +61,7 @@ def positions(draw: st.DrawFn) -> str:
             f"{settings.width}x{settings.height}x{settings.mines}\n"
             + ("H" * settings.width + "\n") * settings.height
         )
-    return format_position(game)
+    return format_position(game.board)
 
 
 @given(positions())

@@ -46,12 +46,12 @@ class TestPosition:
     def test_format_of_a_game_in_play(self) -> None:
         """The header gives size and total mines; cells are H, F and digits."""
         game = play_all(layout_game("*..", "...", "..*"), "r 2 0", "f 0 0")
-        assert format_position(game) == "3x3x2\nF10\nH21\nHHH\n"
+        assert format_position(game.board) == "3x3x2\nF10\nH21\nHHH\n"
 
     def test_format_of_a_lost_game(self) -> None:
         """After a loss: '!' for the exploded mine, '*' for others, 'X' for wrong flags."""
         game = play_all(layout_game("*..", "...", "..*"), "r 2 0", "f 1 2", "r 2 2")
-        assert format_position(game) == "3x3x2\n*10\nH21\nHX!\n"
+        assert format_position(game.board) == "3x3x2\n*10\nH21\nHX!\n"
 
     def test_snapshot_round_trip(self) -> None:
         """Parsing then printing gives the same text."""

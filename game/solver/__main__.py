@@ -71,7 +71,7 @@ def play(
     game = first_move(settings, seed, first)
     while game.status is Status.PLAYING:
         if seen is not None:
-            seen.append(format_position(game))
+            seen.append(format_position(game.board))
         counted = count(Seen.from_game(game))
         safe = [cell for cell, w in counted.mine_weights().items() if w == 0]
         guess = choose(counted).move
