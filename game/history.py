@@ -16,14 +16,66 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Final
 
-from game.board import Draft, PackedBoard, ReadableBoard
+from game.board import Board, Draft, ReadableBoard
+from game.cells import CELLS_BY_CODE
 from game.events import Event, GameStarted, MinesLaid, Move
+from game.grid import Position, row_order
 from game.state import Game, apply, fold_into, start_game
 
 MIN_CHECKPOINT_EVERY: Final = 16
 """Fewest events between kept boards (small boards: a fold of 16 events is nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackedBoard:
+    """A board kept in one byte per cell: how a long game's history keeps its checkpoints.
+
+    A 100x100 board packs into 10 kB, where its cell dictionary takes about
+    half a megabyte; unpacking it costs one pass over the cells.
+    """
+
+    width: int
+    height: int
+    mine_count: int
+    codes: bytes
+    """Each cell's index among the interned cells, row by row from the top."""
+    mines_laid: bool
+    revealed_safe: int
+    flags: int
+    exploded: Position | None
+
+    @classmethod
+    def of(cls, board: ReadableBoard) -> PackedBoard:
+        """Return *board* packed (a draft packs as the board it would freeze into)."""
+        return cls(
+            board.width,
+            board.height,
+            board.mine_count,
+            bytes(board.codes),
+            board.mines_laid,
+            board.revealed_safe,
+            board.flags,
+            board.exploded,
+        )
+
+    def unpack(self) -> Board:
+        """Return the board that was packed."""
+        order = row_order(self.width, self.height)
+        cells = dict(zip(order, map(CELLS_BY_CODE.__getitem__, self.codes), strict=True))
+        return Board(
+            self.width,
+            self.height,
+            self.mine_count,
+            cells,
+            mines_laid=self.mines_laid,
+            revealed_safe=self.revealed_safe,
+            flags=self.flags,
+            exploded=self.exploded,
+            codes=self.codes,
+        )
 
 
 def checkpoint_every(cells: int) -> int:

@@ -23,15 +23,8 @@ from collections.abc import Generator, Iterable
 from math import isqrt
 from typing import Final
 
-from game.board import (
-    FLOODS,
-    OPENS,
-    Position,
-    flood,
-    neighbour_table,
-    positions,
-    row_order,
-)
+from game.board import Position, neighbour_table, positions, row_order
+from game.flood import FLOODS, OPENS, flood
 from game.mines import spared_cells
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.settings import Settings, SettingsError

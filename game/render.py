@@ -13,7 +13,8 @@ import json
 from functools import cache
 from typing import Final, NamedTuple
 
-from game.board import CELLS_BY_CODE, Board, Cell, Flagged, Hidden, Position
+from game.board import Board, Cell, Flagged, Hidden, Position
+from game.cells import CELLS_BY_CODE
 from game.state import Game, Status
 
 

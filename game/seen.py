@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from game.board import Board, Cell, Flagged, Hidden, Position, Revealed, make_cell, positions
+from game.board import Board, Cell, Flagged, Hidden, Position, Revealed, positions
+from game.cells import make_cell
 from game.text import Snapshot
 
 if TYPE_CHECKING:  # only a type: the rules import modules that import this one

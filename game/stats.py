@@ -13,20 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress, count
 
-from game.board import (
-    CELLS_BY_CODE,
-    FLOODING,
-    FLOODS,
-    OPENS,
-    Board,
-    Flagged,
-    Position,
-    ReadableBoard,
-    Revealed,
-    flood,
-    row_order,
-)
+from game.board import Board, Flagged, Position, ReadableBoard, Revealed, row_order
+from game.cells import CELLS_BY_CODE
 from game.events import FlagToggled
+from game.flood import FLOODING, FLOODS, OPENS, flood
 from game.history import History
 from game.text import Layout, TextFormatError
 

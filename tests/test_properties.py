@@ -10,21 +10,11 @@ from unittest import mock
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import (
-    FLOODS,
-    OPENS,
-    STAYS,
-    Flagged,
-    Hidden,
-    Position,
-    Revealed,
-    cell_codes,
-    flood,
-    neighbour_table,
-    row_order,
-)
+from game.board import Flagged, Hidden, Position, Revealed, neighbour_table, row_order
+from game.cells import cell_codes
 from game.dealer import advance, events_for
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.flood import FLOODS, OPENS, STAYS, flood
 from game.history import History
 from game.mines import implied_start_cell
 from game.settings import FirstClick, Settings
@@ -150,7 +140,7 @@ def test_counters_always_agree_with_the_cells(game: tuple[GameStarted, list[Move
     start, moves = game
     for state in states(start, moves):
         assert state.board == state.board.recount()
-        assert state.board.codes == cell_codes(state.board)
+        assert state.board.codes == cell_codes(state.board.cells)
 
 
 @given(games())
