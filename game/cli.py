@@ -24,7 +24,8 @@ from typing import Final, NoReturn, TextIO
 from game.board import Hidden, Position, Revealed, board_rows
 from game.dealer import play
 from game.echo import shorten
-from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move, NeighboursOpened
+from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
+from game.press import Refusal, Refused, press
 from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status, start_game
@@ -166,20 +167,24 @@ def parse_command(line: str, *, plain: bool = False) -> Move | str:
 
 
 def as_pressed(game: Game, move: Move) -> Move:
-    """Return *move* as the page takes a press: a reveal on a revealed cell chords.
+    """Return *move* as the page takes a press: `r` on a revealed cell chords.
 
     :raises IllegalMoveError: for a reveal on a revealed cell that cannot chord, saying why.
     """
-    cell = game.board.cells.get(move.pos)
-    if type(move) is not CellOpened or type(cell) is not Revealed or game.is_over():
+    if type(move) is not CellOpened or type(game.board.cells.get(move.pos)) is not Revealed:
+        return move  # the rules say why a move they refuse is refused
+    pressed = press(game.board, move.pos)
+    if not isinstance(pressed, Refused):
+        return pressed
+    if pressed.reason is Refusal.OVER:
         return move
-    if game.board.can_chord(move.pos):
-        return NeighboursOpened(move.pos)
     x, y = move.pos
-    flags = game.board.flags_around(move.pos)
-    if flags != cell.count:
-        why = f": it shows {cell.count} but has {flags} flagged neighbours, so it cannot chord"
-    elif cell.count == 0:
+    if pressed.reason is Refusal.FLAGS_DIFFER:
+        why = (
+            f": it shows {pressed.shows} but has {pressed.flags} flagged neighbours,"
+            " so it cannot chord"
+        )
+    elif pressed.shows == 0:
         why = ""
     else:
         why = ": it has no hidden neighbours left to open"

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from game.board import Flagged, Hidden, Position, Revealed
-from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.board import Position, Revealed
+from game.events import FlagToggled, Move
 from game.names import plural, where
+from game.press import Refusal, Refused, press
 from game.seen import Seen
 from game.session import Aid, Session
 from game.solver import ImpossiblePositionError
@@ -136,23 +137,18 @@ class Console:
         return dataclasses.replace(self, message=message)
 
     def press(self, now: float) -> Console:
-        """Open the cell under the cursor: reveal it, or chord on a number, as the page does."""
-        game = self.session.live
-        cell = game.board.cells[self.cursor]
-        if game.is_over():
+        """Open the cell under the cursor: reveal it, or chord on it, as the page does."""
+        pressed = press(self.session.live.board, self.cursor)
+        if not isinstance(pressed, Refused):
+            return self.made(pressed, now)
+        if pressed.reason is Refusal.OVER:
             return self.over()
-        if type(cell) is Flagged:
+        if pressed.reason is Refusal.FLAGGED:
             return self.said(f"{where(self.cursor)} is flagged: F takes the flag off.")
-        if type(cell) is Hidden:
-            return self.made(CellOpened(self.cursor), now)
-        board = game.board
-        if board.can_chord(self.cursor):
-            return self.made(NeighboursOpened(self.cursor), now)
-        flags = board.flags_around(self.cursor)
-        if type(cell) is Revealed and cell.count != flags:
+        if pressed.reason is Refusal.FLAGS_DIFFER:
             return self.said(
-                f"No chord: {where(self.cursor)} shows {cell.count}"
-                f" and has {plural(flags, 'flag')} around it."
+                f"No chord: {where(self.cursor)} shows {pressed.shows}"
+                f" and has {plural(pressed.flags, 'flag')} around it."
             )
         return self.said(f"Nothing to open at {where(self.cursor)}.")
 

@@ -30,6 +30,7 @@ class AnalysisBoard:
     def __init__(self, board: BoardView, seen: Seen) -> None:
         self.board = board
         self.seen = seen
+        board.editing = True
         listen(by_id("analysis-mines"), "change", lambda _e: self.on_mines())
 
     @classmethod

@@ -204,6 +204,7 @@ class App:
         """Start a new game of *request* (the mine odds stay as they were)."""
         if self.analysis is not None:  # leave the analysis board for a game
             self.analysis = None
+            self.board.editing = False
             by_id("analysis").hidden = True
             self.board.show_odds(None)
             replace_address("?" + request.to_query())

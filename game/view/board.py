@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
-from game.board import Hidden, Position, Revealed, neighbour_table, row_order
+from game.board import Position, Revealed, neighbour_table, row_order
 from game.dealer import advance
 from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.press import Refused, press
 from game.render import cell_patch, render_board, start_cell
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
@@ -66,6 +67,8 @@ class BoardView:
         """Called with each move the player makes on the board."""
         self.shown: Game | None = None
         self.flag_mode = False
+        self.editing = False
+        """Whether the board edits a position (the analysis board): a press paints a cell."""
         self.marked: list[Element] = []
         self.odds: list[Element] = []
         on_intent(self.on_input)
@@ -160,16 +163,20 @@ class BoardView:
     def on_input(self, kind: str, x: int, y: int) -> None:
         """Play an intent of js/input.js: "f" flags, "c" chords, "r" is a cell's primary action.
 
-        The primary action reveals a hidden cell and chords on a revealed number; in
-        flag mode it flags a closed cell.
+        The primary action is `game.press`'s: it reveals a hidden cell and chords on a
+        revealed one; in flag mode it flags a closed cell.
         """
         pos = (int(x), int(y))
         if self.shown is None or pos not in self.shown.board.cells:
             return
-        cell = self.shown.board.cells[pos]
-        if kind == "f" or (kind == "r" and self.flag_mode and type(cell) is not Revealed):
+        if kind == "f":
             self.act(FlagToggled(pos))
-        elif kind == "c" or (kind == "r" and type(cell) is Revealed):
+        elif kind == "c":
             self.act(NeighboursOpened(pos))
-        elif type(cell) is Hidden:
-            self.act(CellOpened(pos))
+        elif kind == "r" and self.editing:  # a paint, or in flag mode a flag on a closed cell
+            closed = type(self.shown.board.cells[pos]) is not Revealed
+            self.act(FlagToggled(pos) if self.flag_mode and closed else CellOpened(pos))
+        elif kind == "r":
+            pressed = press(self.shown.board, pos, flag_mode=self.flag_mode)
+            if not isinstance(pressed, Refused):
+                self.act(pressed)
