@@ -176,6 +176,14 @@ class Session:
         """Tell whether any aid was used in this game."""
         return bool(self.aids)
 
+    def is_unfinished(self) -> bool:
+        """Tell whether this is a game to come back to, set aside to resume.
+
+        That is the player's own game (not a replay file watched), with moves made,
+        and not over: the page and the terminal both keep aside only such a game.
+        """
+        return bool(len(self.history)) and not self.live.is_over() and not self.watched
+
     @property
     def mode(self) -> str:
         """The records mode of this game."""

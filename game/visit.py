@@ -44,6 +44,5 @@ def visit(
     """
     if kept is not None and (bare or (understood and kept.request == request)):
         return Visit(kept.resume(now), restored=bool(len(kept.history)))
-    unfinished = kept is not None and bool(len(kept.history)) and not kept.live.is_over()
-    aside = kept if unfinished and kept is not None and not kept.watched else None
+    aside = kept if kept is not None and kept.is_unfinished() else None
     return Visit(Session.begin(request, seed), set_aside=aside)

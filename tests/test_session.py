@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -170,6 +172,17 @@ class TestAids:
         """Defect 13.7: a win by the solver names the solver, not undo or rewind."""
         session = win(random_session().start_solver(), aid=Aid.SOLVER_PLAY)
         assert session.aids == {Aid.SOLVER_PLAY}
+
+
+def test_only_the_players_own_game_with_moves_and_not_over_is_unfinished() -> None:
+    """The one predicate the page and the terminal set a game aside by."""
+    fresh = layout_session()
+    assert not fresh.is_unfinished(), "no move made yet"
+    started = play(fresh, CellOpened((1, 0)))
+    assert started.is_unfinished()
+    assert not win(started).is_unfinished(), "a won game is over"
+    watched = dataclasses.replace(started, watched=True)
+    assert not watched.is_unfinished(), "a replay file watched is not the player's game"
 
 
 class TestTimeTravel:

@@ -41,11 +41,6 @@ def state_folder(env: Mapping[str, str] | None = None) -> Path:
     return Path(base) / APP
 
 
-def worth_keeping(session: Session) -> bool:
-    """Tell whether *session* is a game to come back to: moves made and not over."""
-    return bool(len(session.history)) and not session.live.is_over()
-
-
 class Keeper:
     """Reads and writes the saved games in one folder; each problem becomes a notice."""
 
@@ -140,7 +135,7 @@ def opening_game(
     unless a seed was given; any other one is set aside for R to bring back.
     """
     kept = keeper.load()
-    if kept is not None and worth_keeping(kept):
+    if kept is not None and kept.is_unfinished():
         if not chosen or (kept.request == request and not seeded):
             moves = plural(len(kept.history), "move")
             return kept.resume(now), f"Welcome back: your game was restored ({moves})."
@@ -159,7 +154,7 @@ def swap(keeper: Keeper, session: Session, now: float) -> Session | None:
     waiting = keeper.load(SUSPENDED)
     if waiting is None:
         return None
-    if worth_keeping(session):
+    if session.is_unfinished():
         keeper.save(session, now, SUSPENDED)
     else:
         keeper.remove(SUSPENDED)

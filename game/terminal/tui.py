@@ -20,7 +20,7 @@ from typing import Final
 
 from game.query import GameRequest
 from game.terminal.console import KEYS, Action, Console
-from game.terminal.keep import SUSPENDED, Keeper, opening_game, swap, worth_keeping
+from game.terminal.keep import SUSPENDED, Keeper, opening_game, swap
 from game.terminal.palette import attributes
 from game.terminal.screen import Frame, Line, Style, Viewport, draw
 
@@ -212,4 +212,4 @@ def play(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper
             curses.endwin()
     last = game.console.session
     saved = keeper.take_notices() or f"The game is saved in {keeper.folder}."
-    return saved + (" Run `python -m game` to resume it." if worth_keeping(last) else "")
+    return saved + (" Run `python -m game` to resume it." if last.is_unfinished() else "")

@@ -74,7 +74,7 @@ class Files:
 
     def suspend(self, session: Session) -> bool:
         """Keep an unfinished game with moves aside, to resume later; return whether it was."""
-        if not len(session.history) or session.live.is_over() or session.watched:
+        if not session.is_unfinished():
             return False  # nothing worth resuming
         if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
             return False
