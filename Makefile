@@ -7,14 +7,14 @@ PORT ?= 8000
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test check lint typecheck pytest install-dev vendor browsers bench bench-page audit clean
+.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page audit clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-## Install everything the tests need, lint, type-check, then run every test.
-test: install-dev vendor browsers check pytest
+## Install everything the tests need, lint, type-check, then run every test (as CI does).
+test: install-dev vendor browsers lint typecheck jscheck pytest
 
 install-dev:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
@@ -39,7 +39,8 @@ browsers:
 site: node_modules/.package-lock.json
 	$(PYTHON) tools/vendor.py --site _site
 
-check: lint typecheck
+## The quick tier, to run often: lint, types, the JavaScript checks and every CPython test.
+check: vendor lint typecheck jscheck unit
 
 lint:
 	$(PYTHON) -m ruff check .
@@ -47,6 +48,16 @@ lint:
 
 typecheck:
 	$(PYTHON) -m mypy
+
+# ESLint and TypeScript (checkJs over JSDoc types), pinned in package.json.
+jscheck: node_modules/.package-lock.json
+	npx --no-install eslint .
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.node.json
+
+# Every test that needs no browser.
+unit:
+	$(PYTHON) -m pytest -m "not browser"
 
 # What to run lives in pyproject.toml (testpaths), so a bare `pytest` runs exactly this.
 pytest:

@@ -1,3 +1,4 @@
+// @ts-check
 // Load times in Debian's Firefox ESR, for bench/page.py:
 // `node bench/firefox.mjs BASE LOADS BARE GAME KEPT RESTORED`. For each load, the bare page and
 // the game (interleaved, so a busy moment hits both alike) open cold in a new browser context (an
@@ -17,11 +18,17 @@ const READY = `(${readFileSync(new URL('./ready.js', import.meta.url), 'utf8')})
 const [base, loads, bare, game, kept, restored] = process.argv.slice(2);
 const paths = [bare, game];
 const browser = await puppeteer.launch({browser: 'firefox', executablePath: FIREFOX, headless: true});
+/** @type {Record<string, {cold: number[], warm: number[]}>} */
 const times = Object.fromEntries(paths.map((path) => [path, {cold: [], warm: []}]));
+/** @type {unknown[]} */
 const starts = [];  // whether each warm load of the game started Python from the snapshot
 
+/**
+ * @param {import('puppeteer-core').Page} page
+ * @returns {Promise<number>}
+ */
 async function ready(page) {
-  return page.evaluate(READY);
+  return /** @type {Promise<number>} */ (page.evaluate(READY));
 }
 
 try {

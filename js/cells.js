@@ -1,3 +1,4 @@
+// @ts-check
 // Applies a move to the board's buttons in one call from Python: the patch is
 // game/render.py's cell_patch (each cell's look before and after, one character per
 // cell), so a whole-board opening costs one crossing between Python and JavaScript,
@@ -12,92 +13,129 @@
 // the text) is written at once; what only a screen reader reads (the ARIA attributes
 // and the label) just after the next frame is painted, so the board shows the move
 // without waiting for them. The next patch writes any still waiting first, and
-// window.pythonSettled (js/host.js) writes them before it holds: nothing is read stale.
-(function () {
-  "use strict";
-  var FIRST = 35;  // the character of look number 0 (render.py's LOOK_CHARS)
+// js/host.js's pythonSettled writes them before it holds: nothing is read stale.
+const FIRST = 35;  // the character of look number 0 (render.py's LOOK_CHARS)
 
-  // The writes that take a button of look `was` to look `now`, or null if it looks the same.
-  function writes(was, now) {
-    var before = new Map(was.attributes);
-    var after = new Map(now.attributes);
-    var drawn = [], heard = [];  // [name, value] to set, value null to remove
-    after.forEach(function (value, name) {
-      if (before.get(name) !== value) (name.startsWith("aria-") ? heard : drawn).push([name, value]);
-    });
-    before.forEach(function (value, name) {
-      if (!after.has(name)) (name.startsWith("aria-") ? heard : drawn).push([name, null]);
-    });
-    var text = now.text === was.text ? null : now.text;
-    var label = now.label === was.label ? null : now.label;
-    if (!drawn.length && !heard.length && text === null && label === null) return null;
-    return {drawn: drawn, text: text, heard: heard, label: label};
+/**
+ * A cell's look, as game/render.py writes it: its data attributes, text and label.
+ * @typedef {{attributes: [string, string][], text: string, label: string}} Look
+ */
+/** @typedef {[string, string | null][]} Writes [name, value] to set, value null to remove */
+/** @typedef {{drawn: Writes, text: string | null, heard: Writes, label: string | null}} Change */
+/**
+ * A move's patch: each cell's look before and after, a character per cell.
+ * @typedef {{width: number, was: string, now: string, before: Look[], after: Look[],
+ *   changes: Map<number, Change | null>}} Patch
+ */
+
+/**
+ * The writes that take a button of look *was* to look *now*, or null if it looks the same.
+ * @param {Look} was
+ * @param {Look} now
+ * @returns {Change | null}
+ */
+function writes(was, now) {
+  const before = new Map(was.attributes);
+  const after = new Map(now.attributes);
+  /** @type {Writes} */
+  const drawn = [];
+  /** @type {Writes} */
+  const heard = [];
+  after.forEach(function (value, name) {
+    if (before.get(name) !== value) (name.startsWith("aria-") ? heard : drawn).push([name, value]);
+  });
+  before.forEach(function (value, name) {
+    if (!after.has(name)) (name.startsWith("aria-") ? heard : drawn).push([name, null]);
+  });
+  const text = now.text === was.text ? null : now.text;
+  const label = now.label === was.label ? null : now.label;
+  if (!drawn.length && !heard.length && text === null && label === null) return null;
+  return {drawn: drawn, text: text, heard: heard, label: label};
+}
+
+/**
+ * @param {Element} button
+ * @param {Writes} attributes
+ */
+function write(button, attributes) {
+  for (let a = 0; a < attributes.length; a++) {
+    const value = attributes[a][1];
+    if (value === null) button.removeAttribute(attributes[a][0]);
+    else button.setAttribute(attributes[a][0], value);
   }
+}
 
-  function write(button, attributes) {
-    for (var a = 0; a < attributes.length; a++) {
-      var value = attributes[a][1];
-      if (value === null) button.removeAttribute(attributes[a][0]);
-      else button.setAttribute(attributes[a][0], value);
-    }
-  }
+/**
+ * The last patch and its board, while what a screen reader reads waits.
+ * @type {{patch: Patch, buttons: HTMLCollectionOf<HTMLButtonElement>, grid: Element,
+ *   first: Element | null} | null}
+ */
+let waiting = null;
 
-  var waiting = null;  // the last patch and its board, while what a screen reader reads waits
-
-  // Each cell's change from look `was` to look `now` (strings, a character per cell),
-  // passed to `each` with the cell's index; pairs of looks are worked out once.
-  function walk(patch, each) {
-    var was = patch.was, now = patch.now, changes = patch.changes, last = -1, change = null;
-    for (var i = 0; i < was.length; i++) {
-      var pair = was.charCodeAt(i) * 256 + now.charCodeAt(i);
-      if (pair !== last) {  // runs of the same pair are common: an opening is one
-        last = pair;
-        change = changes.get(pair);
-        if (change === undefined) {
-          change = writes(patch.before[was.charCodeAt(i) - FIRST], patch.after[now.charCodeAt(i) - FIRST]);
-          changes.set(pair, change);
-        }
+/**
+ * Pass each cell's change from look `was` to look `now` to *each*, with the cell's
+ * index; pairs of looks are worked out once.
+ * @param {Patch} patch
+ * @param {(i: number, change: Change) => void} each
+ */
+function walk(patch, each) {
+  const was = patch.was, now = patch.now, changes = patch.changes;
+  let last = -1;
+  /** @type {Change | null | undefined} */
+  let change = null;
+  for (let i = 0; i < was.length; i++) {
+    const pair = was.charCodeAt(i) * 256 + now.charCodeAt(i);
+    if (pair !== last) {  // runs of the same pair are common: an opening is one
+      last = pair;
+      change = changes.get(pair);
+      if (change === undefined) {
+        change = writes(patch.before[was.charCodeAt(i) - FIRST], patch.after[now.charCodeAt(i) - FIRST]);
+        changes.set(pair, change);
       }
-      if (change !== null) each(i, change);
     }
+    if (change !== null) each(i, change);
   }
+}
 
-  function writeWaiting() {
-    if (waiting === null) return;
-    var patch = waiting.patch, buttons = waiting.buttons, width = patch.width;
-    var replaced = waiting.grid.firstElementChild !== waiting.first;  // a board of a new size
-    waiting = null;
-    if (replaced) return;  // its own HTML has its labels
-    walk(patch, function (i, change) {
-      var button = buttons[i];
-      write(button, change.heard);
-      if (change.label !== null) {
-        var x = i % width;
-        button.setAttribute("aria-label", change.label + ((i - x) / width + 1) + ", column " + (x + 1));
-      }
-    });
-  }
-
-  window.writeCellLabels = writeWaiting;
-
-  window.patchCells = function (grid, text) {
-    writeWaiting();
-    var patch = JSON.parse(text);
-    patch.changes = new Map();  // by pair of looks
-    // In row order, as the cells are numbered; a live list, read in order, costs no walk.
-    var buttons = grid.getElementsByTagName("button");
-    var heard = false;
-    walk(patch, function (i, change) {
-      var button = buttons[i];
-      write(button, change.drawn);
-      if (change.text !== null) button.textContent = change.text;
-      heard = heard || change.heard.length > 0 || change.label !== null;
-    });
-    if (heard) {
-      waiting = {patch: patch, buttons: buttons, grid: grid, first: grid.firstElementChild};
-      // After the frame that shows the move; a hidden page paints no frames.
-      requestAnimationFrame(function () { setTimeout(writeWaiting, 0); });
-      setTimeout(writeWaiting, 250);
+/** Write what a screen reader reads of the last patch, if it still waits. */
+export function writeCellLabels() {
+  if (waiting === null) return;
+  const patch = waiting.patch, buttons = waiting.buttons, width = patch.width;
+  const replaced = waiting.grid.firstElementChild !== waiting.first;  // a board of a new size
+  waiting = null;
+  if (replaced) return;  // its own HTML has its labels
+  walk(patch, function (i, change) {
+    const button = buttons[i];
+    write(button, change.heard);
+    if (change.label !== null) {
+      const x = i % width;
+      button.setAttribute("aria-label", change.label + ((i - x) / width + 1) + ", column " + (x + 1));
     }
-  };
-})();
+  });
+}
+
+/**
+ * Apply a move's patch (JSON *text*) to the buttons of *grid*.
+ * @param {HTMLElement} grid
+ * @param {string} text
+ */
+export function patchCells(grid, text) {
+  writeCellLabels();
+  const patch = JSON.parse(text);
+  patch.changes = new Map();  // by pair of looks
+  // In row order, as the cells are numbered; a live list, read in order, costs no walk.
+  const buttons = grid.getElementsByTagName("button");
+  let heard = false;
+  walk(patch, function (i, change) {
+    const button = buttons[i];
+    write(button, change.drawn);
+    if (change.text !== null) button.textContent = change.text;
+    heard = heard || change.heard.length > 0 || change.label !== null;
+  });
+  if (heard) {
+    waiting = {patch: patch, buttons: buttons, grid: grid, first: grid.firstElementChild};
+    // After the frame that shows the move; a hidden page paints no frames.
+    requestAnimationFrame(function () { setTimeout(writeCellLabels, 0); });
+    setTimeout(writeCellLabels, 250);
+  }
+}

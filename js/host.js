@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the game, which runs in a worker: Python (game/view/app.py) boots and
 // runs in a PyScript worker, so the page answers from its first paint and never waits for
 // it. The worker needs no SharedArrayBuffer (no cross-origin isolation, so a first visit
@@ -9,17 +10,38 @@
 // the page's, as a test's fake clock or a paused tab sees it.
 import { restoreObserver } from "./unwatched.js";
 import { PyWorker } from "../vendor/pyscript/core.js";
+import { patchCells, writeCellLabels } from "./cells.js";
+import { deliverTo, kept } from "./intents.js";
 
 restoreObserver();
 
+/**
+ * The game's worker as the page sees it: Python's exported functions.
+ * @typedef {{sync: {dispatch: (text: string, files: File[] | null) => Promise<string>,
+ *   start: (snapshot: string) => Promise<string>}} & EventTarget} GameWorker
+ */
+/** @typedef {[string, ...any[]]} Operation one operation of the view's (game/view/dom.py) */
+
+/** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
+/** @type {Map<string, HTMLElement>} */
 const created = new Map();  // elements Python created, by reference
+/** @type {Map<string, number>} */
 const timers = new Map();  // the page's timers that Python asked for, by token
+/** @type {GameWorker | null} */
 let worker = null;
+/** @type {[string, File[] | null][]} */
 const waiting = [];  // messages to Python before it started
 let unanswered = 0;  // messages sent to Python whose answer the page has not applied yet
-let whenSettled = [];
+/** @type {((value?: unknown) => void)[]} */
+const whenSettled = [];
 
+/**
+ * The element an operation names: `#id`, `?selector`, `$created`, `@x,y` (a board cell),
+ * or `body`.
+ * @param {string} ref
+ * @returns {any}
+ */
 function element(ref) {
   switch (ref[0]) {
     case "#": return document.getElementById(ref.slice(1));
@@ -28,7 +50,8 @@ function element(ref) {
     case "@": {  // a board cell, by its index in row order (as js/cells.js finds it)
       const [x, y] = ref.slice(1).split(",").map(Number);
       const grid = document.getElementById("board");
-      return grid.getElementsByTagName("button")[y * +grid.getAttribute("aria-colcount") + x];
+      const width = Number(grid?.getAttribute("aria-colcount"));
+      return grid?.getElementsByTagName("button")[y * width + x] ?? null;
     }
     default: return ref === "body" ? document.body : null;
   }
@@ -37,17 +60,25 @@ function element(ref) {
 // The values of the page's form controls and dialogs, which the player changes without
 // Python: every message to Python carries them, so what it reads is what the page shows.
 function controls() {
+  /** @type {Record<string, {value?: string, checked?: boolean, open?: boolean}>} */
   const values = {};
   for (const control of document.querySelectorAll("input[id], select[id]")) {
-    values[control.id] = { value: control.value, checked: control.checked };
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+    values[control.id] = { value: control.value, checked: "checked" in control && control.checked };
   }
   for (const dialog of document.querySelectorAll("dialog[id]")) {
+    if (!(dialog instanceof HTMLDialogElement)) continue;
     values[dialog.id] = { open: dialog.open };
   }
   return values;
 }
 
-function send(message, files) {
+/**
+ * Send *message* to Python, with the page's clock, form values and whether it can store.
+ * @param {Record<string, any>} message
+ * @param {File[] | null} [files]
+ */
+function send(message, files = null) {
   message.now = performance.now();
   message.controls = controls();
   message.writable = writable();
@@ -56,8 +87,13 @@ function send(message, files) {
   if (!worker) waiting.push([text, files]); else ask(text, files);
 }
 
+/**
+ * @param {string} text
+ * @param {File[] | null} files
+ */
 function ask(text, files) {
-  worker.sync.dispatch(text, files || null).then(applyAll, (error) => console.error(error))
+  if (!worker) return;
+  worker.sync.dispatch(text, files).then(applyAll, (error) => console.error(error))
     .finally(() => {
       unanswered--;
       checkSettled();
@@ -67,12 +103,14 @@ function ask(text, files) {
 // Python's batches are numbered: an answer and a message of the worker's own come by
 // different channels, so one may overtake the other; each is applied in Python's order.
 let nextBatch = 1;
+/** @type {Map<number, Operation[]>} */
 const early = new Map();  // batches that came before one Python sent earlier, by number
+/** @param {string} text a numbered batch of operations, as JSON */
 function applyAll(text) {
   const [number, ...ops] = JSON.parse(text);
   early.set(number, ops);
   while (early.has(nextBatch)) {
-    const batch = early.get(nextBatch);
+    const batch = early.get(nextBatch) ?? [];
     early.delete(nextBatch++);
     for (const op of batch) apply(op);
   }
@@ -81,21 +119,21 @@ function applyAll(text) {
 
 function checkSettled() {
   if (unanswered === 0 && early.size === 0 && whenSettled.length) {
-    window.writeCellLabels();
+    writeCellLabels();
     for (const done of whenSettled.splice(0)) done();
   }
 }
 
 // A promise that holds once Python has answered everything sent to it so far and the page
-// shows it, labels included (for tests and benchmarks, which read the page after what they
-// do).
-window.pythonSettled = () => new Promise((done) => {
+// shows it, labels included (the hook tests and benchmarks read the page after).
+/** @type {any} */ (window).pythonSettled = () => new Promise((done) => {
   whenSettled.push(done);
   checkSettled();
 });
 
+/** @param {KeyboardEvent} event */
 function pageKey(event) {
-  const target = event.target;
+  const target = /** @type {HTMLInputElement} */ (event.target);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "range") return false;
   const key = event.key;
   const command = event.ctrlKey || event.metaKey;
@@ -104,10 +142,18 @@ function pageKey(event) {
 }
 
 // What must be cancelled while the event is still running, before Python sees it.
+/** @type {Record<string, (event: any) => boolean>} */
 const PREVENT = { always: () => true, "page-keys": pageKey };
 
+/**
+ * Send Python every *type* event of *target*, as the element *id*'s.
+ * @param {EventTarget} target
+ * @param {string} type
+ * @param {string} id
+ * @param {string | undefined} prevent which events to cancel at once (a key of PREVENT)
+ */
 function listen(target, type, id, prevent) {
-  target.addEventListener(type, (event) => {
+  target.addEventListener(type, (/** @type {any} */ event) => {
     if (prevent && PREVENT[prevent](event)) event.preventDefault();
     const from = event.target || {};
     const item = from.closest ? from.closest("li[data-move]") : null;
@@ -124,6 +170,10 @@ function listen(target, type, id, prevent) {
   });
 }
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function download(name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const link = document.createElement("a");
@@ -133,6 +183,10 @@ function download(name, text) {
   URL.revokeObjectURL(url);
 }
 
+/**
+ * @param {string} key
+ * @param {string | null} value null to remove the key
+ */
 function store(key, value) {
   try {
     if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
@@ -142,6 +196,7 @@ function store(key, value) {
   }
 }
 
+/** @param {Operation} op */
 function apply(op) {
   const [kind, ref] = op;
   switch (kind) {
@@ -174,7 +229,7 @@ function apply(op) {
       for (const target of document.querySelectorAll(ref)) target[op[2]](...op.slice(3));
       return;
     case "listen": listen(ref === "document" ? document : element(ref), op[2], op[3], op[4]); return;
-    case "cells": window.patchCells(document.getElementById("board"), ref); return;
+    case "cells": patchCells(/** @type {HTMLElement} */ (document.getElementById("board")), ref); return;
     case "store": store(op[1], op[2]); return;
     case "clipboard":
       if (navigator.clipboard) navigator.clipboard.writeText(ref).catch(() => {});
@@ -206,10 +261,11 @@ function writable() {
 
 function storage() {
   try {
+    /** @type {Record<string, string | null>} */
     const items = {};
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      items[key] = localStorage.getItem(key);
+      if (key !== null) items[key] = localStorage.getItem(key);
     }
     return { items, writable: writable() };
   } catch (error) {  // site data blocked: merely reading localStorage throws
@@ -218,25 +274,26 @@ function storage() {
 }
 
 function tabStop() {
+  /** @type {HTMLElement | null} */
   const stop = document.querySelector('#board button[tabindex="0"]');
-  return stop ? [+stop.dataset.x, +stop.dataset.y] : null;
+  return stop ? [Number(stop.dataset.x), Number(stop.dataset.y)] : null;
 }
 
 // Board intents made while Python loaded: those the start took, then the rest once it is
 // ready, before any made after.
 let sent = 0;
 function sendPending() {
-  const pending = Array.isArray(window.pendingMoves) ? window.pendingMoves : [];
-  for (const intent of pending.slice(sent)) send({ kind: "input", intent });
-  window.pendingMoves = null;
+  deliverTo((intent) => send({ kind: "input", intent }), sent);
 }
 
 function snapshot() {
-  const pending = Array.isArray(window.pendingMoves) ? window.pendingMoves.slice() : [];
+  const pending = kept();
   sent = pending.length;
+  /** @type {Record<string, {hidden?: boolean, open?: boolean}>} */
   const elements = {};
   for (const node of document.querySelectorAll("[id]")) {
-    elements[node.id] = { hidden: node.hidden, open: !!node.open };
+    if (!(node instanceof HTMLElement)) continue;
+    elements[node.id] = { hidden: node.hidden, open: node instanceof HTMLDialogElement && node.open };
   }
   Object.assign(elements, controls());
   return JSON.stringify({
@@ -248,15 +305,13 @@ function snapshot() {
   });
 }
 
-// Intents of the board (js/input.js) once Python is ready.
-window.boardInput = (kind, x, y) => send({ kind: "input", intent: [kind, x, y] });
-
 try {
-  const started = await PyWorker(here("../game/view/worker.py"), {
+  const started = /** @type {GameWorker} */ (await PyWorker(here("../game/view/worker.py"), {
     config: here("../pyscript.toml"), version: here("./pyodide.mjs"),
-  });
+  }));
   started.addEventListener("message", (event) => {
-    if (typeof event.data === "string" && event.data[0] === "[") applyAll(event.data);
+    const data = /** @type {MessageEvent} */ (event).data;
+    if (typeof data === "string" && data[0] === "[") applyAll(data);
   });
   applyAll(await started.sync.start(snapshot()));
   worker = started;

@@ -1,3 +1,4 @@
+// @ts-check
 // The interpreter the game's worker loads (pyscript.toml and js/host.js name this module
 // where PyScript would name Pyodide's own): the pinned Pyodide, started from a snapshot of
 // its memory when this browser keeps one. Loading Pyodide takes about 2.5 s of a cold
@@ -34,13 +35,18 @@ async function snapshots(onlyKept = false) {
   }
 }
 
-// Whether *response* holds a snapshot taken of this Pyodide.
+/**
+ * Whether *response* holds a snapshot taken of this Pyodide.
+ * @param {Response | undefined} response
+ * @returns {response is Response}
+ */
 function current(response) {
-  return Boolean(response) && response.headers.get(KIND) === version;
+  return response !== undefined && response.headers.get(KIND) === version;
 }
 
 // The kept snapshot's bytes, or null when there is none for this Pyodide or it cannot
 // be read.
+/** @param {Cache} cache */
 async function kept(cache) {
   try {
     if (await cache.match(RESTORING)) {
@@ -56,6 +62,11 @@ async function kept(cache) {
   }
 }
 
+/**
+ * @param {object} options PyScript's options for Pyodide
+ * @param {Cache} cache
+ * @param {Uint8Array} snapshot
+ */
 async function restore(options, cache, snapshot) {
   try {
     await cache.put(RESTORING, new Response(""));
@@ -71,12 +82,15 @@ async function restore(options, cache, snapshot) {
   }
 }
 
-/** Start Pyodide for PyScript: from the kept snapshot if it restores, else afresh. */
+/**
+ * Start Pyodide for PyScript: from the kept snapshot if it restores, else afresh.
+ * @param {object} options PyScript's options for Pyodide
+ */
 export async function loadPyodide(options) {
   const cache = await snapshots(true);
   const snapshot = cache && await kept(cache);
   const restored = snapshot && await restore(options, cache, snapshot);
-  globalThis.pyodideStart = restored ? "snapshot" : "fresh";
+  /** @type {any} */ (globalThis).pyodideStart = restored ? "snapshot" : "fresh";
   return restored || load({ ...options, indexURL });
 }
 

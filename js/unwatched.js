@@ -1,3 +1,4 @@
+// @ts-check
 // Evaluated just before PyScript's core (index.html runs it first, js/host.js puts the
 // real class back): the document watcher core.js builds as it is evaluated never watches
 // this document. That watcher looks for what would start Python on the page itself (py-*
@@ -9,6 +10,10 @@
 const Real = window.MutationObserver;
 
 class Unwatching extends Real {
+  /**
+   * @param {Node} target
+   * @param {MutationObserverInit} [options]
+   */
   observe(target, options) {
     if (target !== document) super.observe(target, options);
   }

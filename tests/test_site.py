@@ -130,3 +130,37 @@ def test_the_offline_copy_keeps_the_one_runtime_module_it_compiles() -> None:
     worker = (ROOT / "js" / "sw.template.js").read_text()
     assert 'FILES.find((url) => url.endsWith(".wasm"))' in worker
     assert "WebAssembly.compileStreaming(response)" in worker
+
+
+def page_modules() -> set[str]:
+    """Return the page's own scripts: those index.html names and every module they import."""
+    html = (ROOT / "index.html").read_text()
+    found: set[str] = set()
+    todo = [s.removeprefix("./") for s in re.findall(r'<script[^>]* src="([^"]+)"', html)]
+    while todo:
+        path = todo.pop()
+        if path in found or path.startswith("vendor/"):
+            continue
+        found.add(path)
+        text = (ROOT / path).read_text()
+        for name in re.findall(r'^import [^"]*"(\./[^"]+)";', text, re.MULTILINE):
+            todo.append(f"js/{name.removeprefix('./')}")
+    return found
+
+
+def test_the_page_scripts_are_modules_that_talk_through_imports() -> None:
+    """Every script of the page is an ES module, kept offline, and no script hands another
+    a function or a queue through `window` (the test hook pythonSettled aside)."""
+    html = (ROOT / "index.html").read_text()
+    tags = re.findall(r"<script[^>]*>", html)
+    assert tags and all('type="module"' in tag for tag in tags), tags
+    modules = page_modules()
+    assert {"js/loading.js", "js/host.js", "js/cells.js", "js/intents.js"} <= modules
+    assert modules <= set(site_files())
+    own = {p.relative_to(ROOT).as_posix() for p in (ROOT / "js").glob("*.*js")}
+    assert own - {"js/sw.template.js"} <= set(site_files())
+    for path in modules:
+        text = (ROOT / path).read_text()
+        handed = set(re.findall(r"window\.(\w+)\s*=", text)) - {"MutationObserver"}
+        assert not handed, f"{path} hands {handed} to other scripts through window"
+        assert not re.search(r"^\(function", text, re.MULTILINE), f"{path} is a classic script"

@@ -1,3 +1,4 @@
+// @ts-check
 // Compile the game's modules into vendor/game.zip with the vendored Pyodide
 // (node tools/compile.mjs ROOT): bytecode is private to a Python version, so
 // the runtime that will run it writes it. What goes in is tools/bytecode.py's.

@@ -75,6 +75,7 @@ SITE_FILES = (
     "js/shell.js",
     "js/cells.js",
     "js/input.js",
+    "js/intents.js",
     "js/unwatched.js",
     "js/host.js",
     "js/pyodide.mjs",

@@ -1,3 +1,4 @@
+// @ts-check
 // Plays the smoke game (smoke.json) in Debian's Firefox ESR through puppeteer-core over
 // WebDriver BiDi: `node firefox.mjs BASE_URL`. Prints one line per step; exits 1 on the
 // first step that fails, or if the page raised an error.
@@ -9,8 +10,9 @@ const READY_MS = 120_000;
 const STEP_MS = 10_000;
 
 const base = process.argv[2];
-const {steps} = JSON.parse(readFileSync(new URL('./smoke.json', import.meta.url)));
+const {steps} = JSON.parse(readFileSync(new URL('./smoke.json', import.meta.url), 'utf8'));
 const browser = await puppeteer.launch({browser: 'firefox', executablePath: FIREFOX, headless: true});
+/** @type {string[]} */
 const errors = [];
 let failed = false;
 let current = 'start';
@@ -18,7 +20,7 @@ try {
   console.log(`engine: ${await browser.version()}`);
   const page = await browser.newPage();
   await page.setViewport({width: 1000, height: 800});
-  page.on('pageerror', (error) => errors.push(String(error.message || error)));
+  page.on('pageerror', (error) => errors.push(String(error instanceof Error ? error.message : error)));
   for (const step of steps) {
     current = step.says || JSON.stringify(step);
     if (step.goto !== undefined) {
@@ -39,7 +41,7 @@ try {
   }
 } catch (error) {
   failed = true;
-  console.log(`FAILED at "${current}": ${error.message}`);
+  console.log(`FAILED at "${current}": ${error instanceof Error ? error.message : error}`);
 } finally {
   await browser.close();
 }
