@@ -22,6 +22,7 @@ from game.cells import (
     CELLS_BY_CODE,
     CODE_BY_ID,
     HIDDEN_CELL,
+    INTERNED,
     IS_HIDDEN,
     KIND_BY_CODE,
     REVEALED_CODE,
@@ -284,7 +285,7 @@ class Draft(ReadableBoard):
                 counts[n] = counts.get(n, 0) + 1
         cells = self._writable()
         for pos, count in counts.items():
-            self._set(pos, make_cell(type(cells[pos]), pos in mines, count))
+            self._set(pos, INTERNED[(type(cells[pos]), pos in mines, count)])
         self.mine_count = len(mines)
         self.mines_laid = True
 

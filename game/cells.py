@@ -60,12 +60,14 @@ Cells: TypeAlias = Mapping[Position, Cell]
 """The cells of a board; a position off the board is a missing key."""
 
 _KINDS: Final = (Hidden, Flagged, Revealed)
-_INTERNED: Final[dict[tuple[type[Cell], bool, int], Cell]] = {
+INTERNED: Final[Mapping[tuple[type[Cell], bool, int], Cell]] = {
     (kind, mine, count): kind(mine, count)
     for kind in _KINDS
     for mine in (False, True)
     for count in range(9)
 }
+"""The one cell of each state and content, by (state, mine, count): `make_cell` in one
+lookup, for the loops that make many (laying the mines)."""
 
 
 def make_cell(kind: type[Cell], mine: bool, count: int) -> Cell:
@@ -74,15 +76,15 @@ def make_cell(kind: type[Cell], mine: bool, count: int) -> Cell:
     >>> make_cell(Revealed, False, 3) is make_cell(Revealed, False, 3)
     True
     """
-    return _INTERNED[(kind, mine, count)]
+    return INTERNED[(kind, mine, count)]
 
 
 def as_kind(cell: Cell, kind: type[Cell]) -> Cell:
     """Return *cell* with its content unchanged and its state set to *kind*."""
-    return _INTERNED[(kind, cell.mine, cell.count)]
+    return INTERNED[(kind, cell.mine, cell.count)]
 
 
-CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(_INTERNED.values())
+CELLS_BY_CODE: Final[tuple[Cell, ...]] = tuple(INTERNED.values())
 """Every distinct cell, each at its code (0 to 53): a cell in one small number."""
 CODE_BY_ID: Final[dict[int, int]] = {id(cell): code for code, cell in enumerate(CELLS_BY_CODE)}
 """Each cell's code, keyed by the cell's id (an int hashes in C, a cell in Python)."""
