@@ -8,12 +8,17 @@ above it: cells are named by row and column counted from 1, as players count.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from game.board import Position
 
 if TYPE_CHECKING:  # chances are Fractions, but the page's first screen never imports fractions
     from fractions import Fraction
+
+
+PLACE: Final = "row {row}, column {column}"
+"""How a cell is named, rows and columns counted from 1 (the page's scripts name cells
+the same way: tools/vendor.py hands them this template)."""
 
 
 def where(pos: Position) -> str:
@@ -23,7 +28,7 @@ def where(pos: Position) -> str:
     'row 1, column 3'
     """
     x, y = pos
-    return f"row {y + 1}, column {x + 1}"
+    return PLACE.format(row=y + 1, column=x + 1)
 
 
 def cells_named(cells: Iterable[Position]) -> str:

@@ -15,6 +15,7 @@ from typing import Final, NamedTuple
 
 from game.board import Board, Cell, Flagged, Hidden, Position
 from game.cells import CELLS_BY_CODE
+from game.names import where
 from game.state import Game, Status
 
 
@@ -57,8 +58,7 @@ def render_cell(
     x, y = pos
     head, middle, label, tail = _cell_parts(cell, over, pos == board.exploded, start)
     tab = "0" if focused else "-1"
-    where = f"row {y + 1}, column {x + 1}"
-    return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where}{tail}'
+    return f'{head}{x}" data-y="{y}{middle}{tab}" aria-label="{label}, {where(pos)}{tail}'
 
 
 class Look(NamedTuple):
@@ -159,8 +159,8 @@ def cell_patch(old: Game, new: Game) -> str:
     two byte strings, without a Python step per cell; the page works out the
     writes a pair of looks needs once per pair, and leaves a button alone
     where its look did not change. Positions and tab stops never change, so
-    they are not in it; a label ends with the cell's place, as `render_cell`
-    writes it.
+    they are not in it; js/cells.js ends each label with the cell's place, named
+    as `names.where` names it.
     """
     before, was = _looks(old)
     after, now = _looks(new)
@@ -201,4 +201,4 @@ def _looks(game: Game) -> tuple[dict[int, dict[str, object]], str]:
 def _look_json(cell: Cell, over: bool, exploded: bool, start: bool) -> dict[str, object]:
     """Return the look of *cell* as js/cells.js reads it."""
     look = _look(cell, over, exploded, start)
-    return {"attributes": look.attributes, "text": look.text, "label": f"{look.label}, row "}
+    return {"attributes": look.attributes, "text": look.text, "label": f"{look.label}, "}

@@ -14,7 +14,16 @@
 // and the label) just after the next frame is painted, so the board shows the move
 // without waiting for them. The next patch writes any still waiting first, and
 // js/host.js's pythonSettled writes them before it holds: nothing is read stale.
-const FIRST = 35;  // the character of look number 0 (render.py's LOOK_CHARS)
+import { FIRST_LOOK as FIRST, PLACE } from "../vendor/shared.mjs";
+
+/**
+ * Name the place of the cell at (*x*, *y*) as Python does (game/names.py `where`).
+ * @param {number} x
+ * @param {number} y
+ */
+export function place(x, y) {
+  return PLACE.replace("{row}", String(y + 1)).replace("{column}", String(x + 1));
+}
 
 /**
  * A cell's look, as game/render.py writes it: its data attributes, text and label.
@@ -109,7 +118,7 @@ export function writeCellLabels() {
     write(button, change.heard);
     if (change.label !== null) {
       const x = i % width;
-      button.setAttribute("aria-label", change.label + ((i - x) / width + 1) + ", column " + (x + 1));
+      button.setAttribute("aria-label", change.label + place(x, (i - x) / width));
     }
   });
 }

@@ -5,6 +5,8 @@
 // Python sets body[data-ready] when the game accepts input; until then the
 // board shows a spinner, and if the runtime cannot load, a readable error.
 import { keepWhileLoading } from "./intents.js";
+import { place } from "./cells.js";
+import { MAX_SIDE, PRESETS } from "../vendor/shared.mjs";
 
 const LIMIT_MS = 120000;
 
@@ -58,7 +60,7 @@ function resumable(cols, rows) {
 function expected() {
   const query = new URLSearchParams(location.search);
   const position = query.get("position");
-  if (position) {  // an analysis board: "9x9x10/…" leads with its size; Python draws the cells
+  if (position) {  // an analysis board: "WxHxM/…" leads with its size; Python draws the cells
     const head = position.split("/")[0].split("x").map(Number);
     return { cols: head[0], rows: head[1], mines: head[2], name: "position", fresh: false };
   }
@@ -74,13 +76,8 @@ function expected() {
       return { cols: saved.width, rows: saved.height, mines: saved.mines, name: null, fresh: false };
     } catch (error) { /* nothing saved (or storage blocked): the default board */ }
   }
-  /** @type {HTMLMetaElement | null} */
-  const presets = document.querySelector('meta[name="board-presets"]');
   const name = query.get("preset") || "beginner";
-  let size = [9, 9, 10];
-  (presets ? presets.content.split(" ") : []).forEach(function (entry) {
-    if (entry.indexOf(name + "=") === 0) size = entry.slice(name.length + 1).split("x").map(Number);
-  });
+  const size = Object.hasOwn(PRESETS, name) ? PRESETS[/** @type {keyof PRESETS} */ (name)] : PRESETS.beginner;
   const custom = query.has("w") || query.has("h") || query.has("m");
   const cols = Number(query.get("w")) || size[0];
   const rows = Number(query.get("h")) || size[1];
@@ -91,7 +88,7 @@ function expected() {
 }
 const board = expected();
 /** @param {number} n */
-function sane(n) { return n >= 1 && n <= 100; }
+function sane(n) { return n >= 1 && n <= MAX_SIDE; }
 if (sane(board.cols) && sane(board.rows)) {
   document.documentElement.style.setProperty("--board-cols", String(board.cols));
   document.documentElement.style.setProperty("--board-rows", String(board.rows));
@@ -125,8 +122,7 @@ function drawWaiting(size) {
     for (let x = 0; x < size.cols; x++) {
       cells.push('<div role="gridcell"><button type="button" class="cell" data-x="' + x +
         '" data-y="' + y + '" data-state="hidden" tabindex="' + (x || y ? -1 : 0) +
-        '" aria-label="hidden, row ' +
-        (y + 1) + ", column " + (x + 1) + '"></button></div>');
+        '" aria-label="hidden, ' + place(x, y) + '"></button></div>');
     }
     rows.push('<div role="row">' + cells.join("") + "</div>");
   }

@@ -9,6 +9,7 @@ import pytest
 
 from game.board import Revealed
 from game.events import GameStarted
+from game.names import PLACE
 from game.render import LOOK_CHARS, cell_patch, render_board, render_cell
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
@@ -71,7 +72,8 @@ def apply_patch(shown: list[dict[str, str]], old: Game, new: Game) -> list[int]:
         after = patch["after"][str(ord(now) - LOOK_CHARS)]
         if before == after:
             continue
-        button, place = shown[index], f"{index // width + 1}, column {index % width + 1}"
+        row, column = index // width + 1, index % width + 1
+        button, place = shown[index], PLACE.format(row=row, column=column)
         for name, _ in before["attributes"]:
             del button[name]
         button.update(after["attributes"])

@@ -25,6 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.names import PLACE  # noqa: E402
+from game.render import LOOK_CHARS  # noqa: E402
+from game.settings import MAX_SIDE, PRESETS  # noqa: E402
 from tools import bytecode  # noqa: E402
 
 MODULES = ROOT / "node_modules"
@@ -94,6 +97,25 @@ The worker's script (`bytecode.SCRIPT`, which js/host.js starts) is fetched as s
 """
 
 
+SHARED = VENDOR / "shared.mjs"
+"""What the page's scripts share with Python, written from game/ by `write_shared`."""
+
+
+def write_shared(path: Path = SHARED) -> Path:
+    """Write the ES module of what the page's scripts take from Python.
+
+    Not copied by hand: the presets and the largest side (js/loading.js draws the
+    board before Python runs), the first look's character of a move's patch and the
+    name of a cell's place (js/cells.js).
+    """
+    presets = {name: [s.width, s.height, s.mines] for name, s in PRESETS.items()}
+    constants = {"PRESETS": presets, "MAX_SIDE": MAX_SIDE, "FIRST_LOOK": LOOK_CHARS, "PLACE": PLACE}
+    lines = [f"export const {name} = {json.dumps(value)};" for name, value in constants.items()]
+    head = "// Written by tools/vendor.py from game/: what the page's scripts share with Python.\n"
+    path.write_text(head + "\n".join(lines) + "\n")
+    return path
+
+
 def site_files() -> list[str]:
     """Return every file the game needs, relative to the root, in a fixed order."""
     vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
@@ -145,6 +167,7 @@ def main() -> int:
     files = copy(MODULES / "@pyscript" / "core" / "dist", PYSCRIPT_FILES, VENDOR / "pyscript")
     files += copy(MODULES / "pyodide", PYODIDE_FILES, VENDOR / "pyodide")
     files.append(bytecode.build(ROOT))
+    files.append(write_shared())
     size = sum(p.stat().st_size for p in files)
     print(f"vendor/: {len(files)} files, {size / 1e6:.1f} MB")
     version = write_service_worker(site_files())
