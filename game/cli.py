@@ -211,7 +211,7 @@ class Terminal:
         if self.plain:
             self.out.write(format_position(self.game.board) + status_line(self.game) + "\n\n")
         else:
-            board = render_board(self.game, colour=self.colour, unicode=self.unicode)
+            board = draw_board(self.game, colour=self.colour, unicode=self.unicode)
             self.out.write(board + "\n")
         self.out.flush()
 
@@ -259,7 +259,7 @@ class Terminal:
             self.show()
 
 
-def render_board(game: Game, *, colour: bool = False, unicode: bool = True) -> str:
+def draw_board(game: Game, *, colour: bool = False, unicode: bool = True) -> str:
     """Draw *game* for people: column numbers on top, row numbers on the left, a status line.
 
     Column numbers of two digits are written in two header lines so that

@@ -47,8 +47,8 @@ class Mark(enum.Enum):
     """Part of a position no arrangement of the mines fits."""
 
 
-class Action(enum.Enum):
-    """What a key asks for."""
+class Key(enum.Enum):
+    """What a key asks for (a move of the cursor, or a command)."""
 
     LEFT = (-1, 0)
     RIGHT = (1, 0)
@@ -63,26 +63,26 @@ class Action(enum.Enum):
     QUIT = "quit"
 
 
-KEYS: Final[Mapping[str, Action]] = {
-    "h": Action.LEFT,
-    "l": Action.RIGHT,
-    "k": Action.UP,
-    "j": Action.DOWN,
-    " ": Action.OPEN,
-    "\n": Action.OPEN,
-    "\r": Action.OPEN,
-    "f": Action.FLAG,
-    "F": Action.FLAG,
-    "u": Action.UNDO,
-    "U": Action.UNDO,
-    "H": Action.HINT,
-    "?": Action.HINT,
-    "n": Action.NEW,
-    "N": Action.NEW,
-    "r": Action.RESUME,
-    "R": Action.RESUME,
-    "q": Action.QUIT,
-    "Q": Action.QUIT,
+KEYS: Final[Mapping[str, Key]] = {
+    "h": Key.LEFT,
+    "l": Key.RIGHT,
+    "k": Key.UP,
+    "j": Key.DOWN,
+    " ": Key.OPEN,
+    "\n": Key.OPEN,
+    "\r": Key.OPEN,
+    "f": Key.FLAG,
+    "F": Key.FLAG,
+    "u": Key.UNDO,
+    "U": Key.UNDO,
+    "H": Key.HINT,
+    "?": Key.HINT,
+    "n": Key.NEW,
+    "N": Key.NEW,
+    "r": Key.RESUME,
+    "R": Key.RESUME,
+    "q": Key.QUIT,
+    "Q": Key.QUIT,
 }
 """The keys typed as characters (the arrows and Enter come as curses key codes too)."""
 

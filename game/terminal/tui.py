@@ -19,7 +19,7 @@ from types import FrameType
 from typing import Final
 
 from game.query import GameRequest
-from game.terminal.console import KEYS, Action, Console
+from game.terminal.console import KEYS, Console, Key
 from game.terminal.keep import SUSPENDED, Keeper, opening_game, swap
 from game.terminal.palette import attributes
 from game.terminal.screen import Frame, Line, Style, Viewport, draw
@@ -27,12 +27,12 @@ from game.terminal.screen import Frame, Line, Style, Viewport, draw
 TICK_MS: Final = 200
 """How long a key is waited for before the timer is drawn again."""
 
-CURSES_KEYS: Final[Mapping[int, Action]] = {
-    curses.KEY_LEFT: Action.LEFT,
-    curses.KEY_RIGHT: Action.RIGHT,
-    curses.KEY_UP: Action.UP,
-    curses.KEY_DOWN: Action.DOWN,
-    curses.KEY_ENTER: Action.OPEN,
+CURSES_KEYS: Final[Mapping[int, Key]] = {
+    curses.KEY_LEFT: Key.LEFT,
+    curses.KEY_RIGHT: Key.RIGHT,
+    curses.KEY_UP: Key.UP,
+    curses.KEY_DOWN: Key.DOWN,
+    curses.KEY_ENTER: Key.OPEN,
 }
 
 
@@ -53,7 +53,7 @@ def _fresh_seed() -> int:
     return random.SystemRandom().randrange(2**32)
 
 
-class Game:
+class FullScreen:
     """One run of the full-screen game: the console, the terminal, the saved games."""
 
     def __init__(self, window: curses.window, keeper: Keeper, console: Console) -> None:
@@ -80,14 +80,14 @@ class Game:
             while True:
                 self.show()
                 for action in self.keys():
-                    if action is Action.QUIT:
+                    if action is Key.QUIT:
                         return
                     if action is not None and self.playable:
                         self.act(action)
         finally:
             self.keeper.save(self.console.session, _now())
 
-    def keys(self) -> Iterator[Action | None]:
+    def keys(self) -> Iterator[Key | None]:
         """Yield the actions of the keys typed: the first within a tick, then those waiting.
 
         Keys typed ahead (a held arrow key) are all carried out before the
@@ -107,26 +107,26 @@ class Game:
                 self.window.clear()  # redraw everything at the new size
             yield CURSES_KEYS.get(key)
 
-    def act(self, action: Action) -> None:
+    def act(self, action: Key) -> None:
         """Carry out *action*; save the game if it changed."""
         before = self.console.session
         console, now = self.console, _now()
         if isinstance(action.value, tuple):
             console = console.moved(*action.value)
-        elif action is Action.OPEN:
+        elif action is Key.OPEN:
             console = console.press(now)
-        elif action is Action.FLAG:
+        elif action is Key.FLAG:
             console = console.flag(now)
-        elif action is Action.UNDO:
+        elif action is Key.UNDO:
             console = console.undo(now)
-        elif action is Action.HINT:
+        elif action is Key.HINT:
             console = console.said("Thinking…")
             self.console = console
             self.show()
             console = console.hint()
-        elif action is Action.NEW:
+        elif action is Key.NEW:
             console = console.new_game(_fresh_seed())
-        elif action is Action.RESUME:
+        elif action is Key.RESUME:
             console = console.resumed(swap(self.keeper, console.session, now))
         self.console = console
         if console.session is not before:
@@ -196,7 +196,7 @@ def play(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper
     console = Console(session, message=notices)
     for signum in (signal.SIGHUP, signal.SIGTERM):
         signal.signal(signum, _stop)
-    game = Game(curses.initscr(), keeper, console)
+    game = FullScreen(curses.initscr(), keeper, console)
     # Not curses.wrapper: it starts colours, which NO_COLOR asks to leave alone.
     try:
         curses.noecho()
