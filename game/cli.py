@@ -17,18 +17,19 @@ import os
 import random
 import re
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NoReturn, TextIO
 
 from game.board import Hidden, Position, Revealed, board_rows
-from game.dealer import play
 from game.echo import shorten
 from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
 from game.press import Refusal, Refused, press
 from game.query import GameRequest
+from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
-from game.state import Game, IllegalMoveError, Status, start_game
+from game.state import Game, IllegalMoveError, Status
 from game.text import Layout, TextFormatError, format_position
 
 HELP = """\
@@ -198,13 +199,18 @@ def status_line(game: Game) -> str:
 
 @dataclass
 class Terminal:
-    """One terminal session: the current game and where to print."""
+    """The line mode: the session of the game played, and where to print."""
 
-    game: Game
+    session: Session
     out: TextIO
     plain: bool
     colour: bool = False
     unicode: bool = True
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands after the last move."""
+        return self.session.live
 
     def show(self) -> None:
         """Print the game for the chosen audience."""
@@ -240,7 +246,7 @@ class Terminal:
             try:
                 # --plain keeps each command to its one meaning (INTERFACES): r only reveals.
                 move = command if self.plain else as_pressed(self.game, command)
-                self.game = play(self.game, move)
+                self.session = self.session.make(move, time.monotonic() * 1000).session
             except IllegalMoveError as error:
                 self.error(str(error))
                 continue
@@ -255,7 +261,8 @@ class Terminal:
         else:
             old = self.game.start
             seed = random.SystemRandom().randrange(2**32)
-            self.game = start_game(GameStarted(old.settings, seed, old.layout))
+            start = GameStarted(old.settings, seed, old.layout)
+            self.session = Session.from_start(self.session.request, start)
             self.show()
 
 
@@ -317,7 +324,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     _lenient(sys.stdout)
     colour = not args.plain and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     encoding = (sys.stdout.encoding or "ascii").lower().replace("-", "")
-    terminal = Terminal(start_game(start), sys.stdout, args.plain, colour, encoding == "utf8")
+    session = Session.from_start(request_of(start), start)
+    terminal = Terminal(session, sys.stdout, args.plain, colour, encoding == "utf8")
     try:
         if not args.plain:
             print(HELP + "\n")
@@ -330,6 +338,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return PIPE_CLOSED
     return 0
+
+
+def request_of(start: GameStarted) -> GameRequest:
+    """Return what the options asked for: the settings, and the layout if they named one."""
+    settings = start.settings
+    layout = None if start.layout is None else Layout(settings.width, settings.height, start.layout)
+    return GameRequest(settings, layout=layout)
 
 
 def full_screen_possible() -> bool:
@@ -352,15 +367,12 @@ def _full_screen(args: argparse.Namespace, start: GameStarted) -> int:
     from game.terminal.keep import Keeper, state_folder
     from game.terminal.tui import play
 
-    settings = start.settings
-    layout = None if start.layout is None else Layout(settings.width, settings.height, start.layout)
     chosen = any(
         value is not None
         for value in (args.preset, args.width, args.height, args.mines, args.seed, args.layout)
     )
     chosen = chosen or args.first_click is not None
-    request = GameRequest(settings, layout=layout)
-    said = play(request, args.seed, chosen=chosen, keeper=Keeper(state_folder()))
+    said = play(request_of(start), args.seed, chosen=chosen, keeper=Keeper(state_folder()))
     with contextlib.suppress(OSError):  # the terminal may have gone (SIGHUP)
         print(said)
     return 0

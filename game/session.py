@@ -142,7 +142,18 @@ class Session:
         cls, request: GameRequest, seed: int, *, odds_on: bool = False, watched: bool = False
     ) -> Session:
         """Return a new session on a fresh game of *request*, dealt from *seed* if not fixed."""
-        start = request.start(seed)
+        return cls.from_start(request, request.start(seed), odds_on=odds_on, watched=watched)
+
+    @classmethod
+    def from_start(
+        cls,
+        request: GameRequest,
+        start: GameStarted,
+        *,
+        odds_on: bool = False,
+        watched: bool = False,
+    ) -> Session:
+        """Return a new session on the game *start* begins, one of *request*'s."""
         aids = {Aid.KNOWN_LAYOUT} if start.layout is not None else set()
         if odds_on:
             aids.add(Aid.ODDS)
