@@ -7,7 +7,7 @@ PORT ?= 8000
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page audit clean
+.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page bench-report audit clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor
@@ -63,12 +63,16 @@ unit:
 pytest:
 	$(PYTHON) -m pytest
 
-## Speed figures: the engine under CPython, the page in Chromium.
+## Speed figures: the engine under CPython, the page in Chromium; each keeps its
+## figures in bench/results/, and bench-report writes docs/performance.md from them.
 bench:
 	$(PYTHON) bench/engine.py
 
 bench-page: vendor browsers
 	$(PYTHON) bench/page.py
+
+bench-report:
+	$(PYTHON) tools/bench_report.py
 
 ## Lighthouse on the built site (an expert board): scores, blocking time, failed audits.
 # Lighthouse has its own lock under tools/audit/, so `make test` never downloads it.

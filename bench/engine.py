@@ -2,7 +2,8 @@
 
 Prints medians and p95s for the issue's targets, each next to a baseline
 measured in the same run (a plain copy of the board's cell dict, or a fold
-from the start), since the machines are shared and noisy.
+from the start), since the machines are shared and noisy, and keeps them in
+bench/results/engine.json for docs/performance.md (`make bench-report`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.timing import line, sample
+from bench.timing import Results, sample
 from game import saved
 from game.board import Hidden, Revealed
 from game.dealer import advance, events_for
@@ -66,12 +67,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200)
     runs = parser.parse_args().runs
+    results = Results("engine", f"python bench/engine.py --runs {runs}")
 
     empty = start_game(GameStarted(Settings(100, 100, 0), 1))
     copy_big = sample(lambda: dict(empty.board.cells), runs)
     opening = sample(lambda: advance(empty, CellOpened((50, 50))), max(20, runs // 5))
-    print(line("baseline: copy a 100x100 cell dict", copy_big))
-    print(line("first click, 100x100 with 0 mines", opening, target=20, baseline=copy_big))
+    print(results.line("baseline: copy a 100x100 cell dict", copy_big))
+    print(results.line("first click, 100x100 with 0 mines", opening, target=20, baseline=copy_big))
 
     start = GameStarted(PRESETS["expert"], 7, None)
     expert = advance(start_game(start), CellOpened((3, 3)))
@@ -81,8 +83,8 @@ def main() -> None:
     copy_small = sample(lambda: dict(expert.board.cells), runs * 5)
     picks = iter(random.Random(2).choices(numbers, k=runs * 5))
     reveal = sample(lambda: advance(expert, CellOpened(next(picks))), runs * 5)
-    print(line("baseline: copy an expert cell dict", copy_small))
-    print(line("one reveal (a number) on expert", reveal, target=0.2, baseline=copy_small))
+    print(results.line("baseline: copy an expert cell dict", copy_small))
+    print(results.line("one reveal (a number) on expert", reveal, target=0.2, baseline=copy_small))
 
     seeds = iter(range(10**6))
     create = sample(
@@ -95,8 +97,8 @@ def main() -> None:
     create_safe = sample(
         lambda: advance(start_game(GameStarted(safe, next(seeds))), CellOpened((0, 0))), runs
     )
-    print(line("create expert game + first click (opening)", create))
-    print(line("create expert game + first click (safe)", create_safe))
+    print(results.line("create expert game + first click (opening)", create))
+    print(results.line("create expert game + first click (safe)", create_safe))
 
     history = long_game(1000)
     steps = random.Random(3).choices(range(1001), k=runs)
@@ -107,17 +109,22 @@ def main() -> None:
     fold = sample(
         lambda: replay(history.start, history.events[: ends[next(at)]]), max(20, runs // 5)
     )
-    print(line("baseline: fold from the start, 1000-move game", fold))
-    print(line("state at any step, 1000-move game", state_at, target=5, baseline=fold))
+    print(results.line("baseline: fold from the start, 1000-move game", fold))
+    print(results.line("state at any step, 1000-move game", state_at, target=5, baseline=fold))
     text = largest_save()
     parse = sample(lambda: json.loads(text), 10)
     load = sample(lambda: saved.from_json(text), 10)
-    print(line("baseline: json.loads of the largest save", parse))
-    print(line(f"load the largest save ({MAX_EVENTS:,} moves)", load, target=1000, baseline=parse))
+    print(results.line("baseline: json.loads of the largest save", parse))
+    print(
+        results.line(
+            f"load the largest save ({MAX_EVENTS:,} moves)", load, target=1000, baseline=parse
+        )
+    )
 
     last: Game = history.state_at(1000)
     assert last == replay(history.start, history.events)
     assert sum(1 for c in last.board.cells.values() if type(c) is Revealed) > 0
+    print(f"kept in {results.write().name}")
 
 
 if __name__ == "__main__":

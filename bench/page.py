@@ -8,6 +8,8 @@ Click latency: the time from a click event until the page has applied what
 Python (in its worker) answered, for single reveals on expert and for a
 whole-board opening on 100x100. First visit: the bytes the
 server sends until the offline copy is kept, in a browser profile on disk.
+The figures are kept in bench/results/page.json for docs/performance.md
+(`make bench-report`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.engine import long_game
-from bench.timing import line
+from bench.timing import Results
 from game import saved
 from game.board import Revealed
 from game.dealer import advance
@@ -125,7 +127,7 @@ def load_times(
     return cold, warm, blocked, restored
 
 
-def firefox_loads(base: str, loads: int) -> list[str]:
+def firefox_loads(results: Results, base: str, loads: int) -> list[str]:
     """Return the load lines of Firefox ESR, the game against the bare page of the same run."""
     hello, game = "bench/hello.html", "?preset=expert"
     result = subprocess.run(
@@ -146,11 +148,13 @@ def firefox_loads(base: str, loads: int) -> list[str]:
     lines = []
     for kind in ("cold", "warm"):
         bare, ours = times[hello][kind], times[game][kind]
-        lines.append(line(f"load: bare PyScript page, {kind}, {engine}", bare))
+        lines.append(results.line(f"load: bare PyScript page, {kind}, {engine}", bare))
         label = f"{kind}, {engine}"
         if kind == "warm":
             label += f", {restored(measured['restored'])}"
-        lines.append(line(f"load: game (expert), {label}", ours, baseline=bare, paired=True))
+        lines.append(
+            results.line(f"load: game (expert), {label}", ours, baseline=bare, paired=True)
+        )
     return lines
 
 
@@ -159,7 +163,7 @@ def restored(starts: list[bool]) -> str:
     return f"{sum(starts)} of {len(starts)} from the snapshot"
 
 
-def first_visit(browser: Browser, url: str) -> str:
+def first_visit(results: Results, browser: Browser, url: str) -> str:
     """Return a line on what a first visit downloads, until the offline copy is kept.
 
     A profile on disk with a disk cache of a desktop's usual size, as a visitor
@@ -184,6 +188,9 @@ def first_visit(browser: Browser, url: str) -> str:
         packed += times * len(gzip.compress(data, 6))
     # The page under ?preset=... and the worker's copy of ./ are two URLs, one file.
     twice = ", ".join(sorted(path for path, times in sent.items() if times > 1)) or "none"
+    results.fact("first visit: files", len(sent))
+    results.fact("first visit: MB sent", round(plain / 1e6, 1))
+    results.fact("first visit: MB where the host gzips them", round(packed / 1e6, 1))
     return (
         f"first visit: {len(sent)} files, {plain / 1e6:.1f} MB sent (twice: {twice});"
         f" {packed / 1e6:.1f} MB where the host gzips them"
@@ -286,10 +293,11 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=7)
     parser.add_argument("--clicks", type=int, default=200)
     args = parser.parse_args()
+    results = Results("page", f"python bench/page.py --loads {args.loads} --clicks {args.clicks}")
     base = serve()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
-        print(first_visit(browser, base + "?preset=expert"))
+        print(first_visit(results, browser, base + "?preset=expert"))
         times: dict[str, list[float]] = {k: [] for k in ("hc", "hw", "hb", "gc", "gw", "gb")}
         starts = []
         for _ in range(args.loads):
@@ -302,14 +310,18 @@ def main() -> None:
             times["gw"].append(warm)
             times["gb"].append(blocked)
             starts.append(start)
-        print(line("load: bare PyScript page, cold", times["hc"]))
-        print(line("load: game (expert), cold", times["gc"], baseline=times["hc"], paired=True))
-        print(line("load: bare PyScript page, warm", times["hw"]))
+        print(results.line("load: bare PyScript page, cold", times["hc"]))
+        print(
+            results.line(
+                "load: game (expert), cold", times["gc"], baseline=times["hc"], paired=True
+            )
+        )
+        print(results.line("load: bare PyScript page, warm", times["hw"]))
         label = f"load: game (expert), warm, {restored(starts)}"
-        print(line(label, times["gw"], baseline=times["hw"], paired=True))
-        print(line("main thread blocked while loading: bare page", times["hb"]))
-        print(line("main thread blocked while loading: game", times["gb"]))
-        print("\n".join(firefox_loads(base, args.loads)))
+        print(results.line(label, times["gw"], baseline=times["hw"], paired=True))
+        print(results.line("main thread blocked while loading: bare page", times["hb"]))
+        print(results.line("main thread blocked while loading: game", times["gb"]))
+        print("\n".join(firefox_loads(results, base, args.loads)))
 
         page = browser.new_page()
         reveals: list[float] = []
@@ -321,7 +333,7 @@ def main() -> None:
             page.evaluate(READY)
             click_latency(page, 3, 3)
             reveals += [click_latency(page, x, y) for x, y in numbers[:40]]
-        print(line("click to DOM: single reveal on expert", reveals, target=16))
+        print(results.line("click to DOM: single reveal on expert", reveals, target=16))
 
         openings = []
         for _ in range(max(5, args.clicks // 20)):
@@ -335,19 +347,20 @@ def main() -> None:
             openings.append(click_latency(fresh, 50, 50))
             assert fresh.get_attribute("#board", "data-status") == "won"
             context.close()
-        print(line("click to DOM: whole 100x100 opening", openings, target=50))
+        print(results.line("click to DOM: whole 100x100 opening", openings, target=50))
         print(
-            line(
+            results.line(
                 "click to DOM: slider step, 1000-move game", slider_steps(browser, base), target=16
             )
         )
         for name, samples in probe(browser, base + "bench/probe.html"):
             target = next((t for key, t in PROBE_TARGETS.items() if name.startswith(key)), None)
-            print(line(f"in Pyodide: {name}", samples, target=target))
+            print(results.line(f"in Pyodide: {name}", samples, target=target))
         print(
             f"({args.loads} loads of each page, {len(reveals)} reveals, {len(openings)} openings)"
         )
         browser.close()
+    print(f"kept in {results.write().name}")
 
 
 if __name__ == "__main__":

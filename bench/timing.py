@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
+import json
+import os
+import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+"""Where the benchmarks keep their last results as JSON, committed with the code they
+measured; `make bench-report` writes docs/performance.md from them."""
 
 
 def sample(
@@ -46,10 +56,76 @@ def line(
     if baseline is not None:
         text += f"   x{median / statistics.median(baseline):6.2f} of baseline"
     if baseline is not None and paired:
-        ratios = sorted(t / b for t, b in zip(times, baseline, strict=True))
-        middle = ratios[len(ratios) // 4 : len(ratios) - len(ratios) // 4]
-        text += f" (middle half of the pairs x{middle[0]:.2f} to x{middle[-1]:.2f})"
+        low, high = pair_range(times, baseline)
+        text += f" (middle half of the pairs x{low:.2f} to x{high:.2f})"
     if target is not None:
         verdict = "meets" if p95(times) < target else "MISSES"
         text += f"   ({verdict} target p95 < {target:g} ms)"
     return text
+
+
+def pair_range(times: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
+    """Return the middle half of the ratios of *times* to *baseline*, taken in pairs."""
+    ratios = sorted(t / b for t, b in zip(times, baseline, strict=True))
+    middle = ratios[len(ratios) // 4 : len(ratios) - len(ratios) // 4]
+    return middle[0], middle[-1]
+
+
+class Results:
+    """The figures of one benchmark run, printed as lines and kept as JSON.
+
+    Each `line` prints as `line()` does and keeps its figures; `fact` keeps a
+    figure that is not a timing (what a first visit downloads). `write` saves
+    them all with when and where they were taken.
+    """
+
+    def __init__(self, bench: str, command: str) -> None:
+        self.bench = bench
+        self.command = command
+        self.rows: list[dict[str, Any]] = []
+        self.facts: dict[str, Any] = {}
+
+    def line(
+        self,
+        name: str,
+        times: Sequence[float],
+        *,
+        target: float | None = None,
+        baseline: Sequence[float] | None = None,
+        paired: bool = False,
+    ) -> str:
+        """Keep the figures of *times* and return their line (see `line`)."""
+        row: dict[str, Any] = {
+            "name": name,
+            "runs": len(times),
+            "median_ms": round(statistics.median(times), 3),
+            "p95_ms": round(p95(times), 3),
+        }
+        if baseline is not None:
+            row["ratio"] = round(statistics.median(times) / statistics.median(baseline), 4)
+        if baseline is not None and paired:
+            row["pairs"] = [round(r, 3) for r in pair_range(times, baseline)]
+        if target is not None:
+            row["target_p95_ms"] = target
+        self.rows.append(row)
+        return line(name, times, target=target, baseline=baseline, paired=paired)
+
+    def fact(self, name: str, value: object) -> None:
+        """Keep *value* under *name*."""
+        self.facts[name] = value
+
+    def write(self, path: Path | None = None) -> Path:
+        """Save the results as JSON (by default bench/results/BENCH.json) and return where."""
+        path = path or RESULTS / f"{self.bench}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = {
+            "bench": self.bench,
+            "command": self.command,
+            "date": datetime.date.today().isoformat(),
+            "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+            "python": platform.python_version(),
+            "results": self.rows,
+            "facts": self.facts,
+        }
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        return path
