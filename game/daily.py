@@ -42,7 +42,7 @@ def daily_seed(day: str, preset: str) -> int:
     >>> daily_seed("2026-11-22", "expert") != daily_seed("2026-11-23", "expert")
     True
     """
-    import hashlib  # here, not at the top: about 10 ms of the page's start for daily boards only
+    import hashlib  # here, not at the top: only daily boards need it, not the page's start
 
     digest = hashlib.sha256(f"pyminesweeper daily {day} {preset}".encode()).digest()
     return int.from_bytes(digest[:6], "big")

@@ -40,9 +40,8 @@ WORK_BUDGET: Final = 2_000_000
 Counted, not timed, so every machine gives the same answer for the same seed.
 With the first click at (3, 3), an expert board with a safe first click takes
 64,000 (median) and 1.5 million (the worst of 1,000 seeds); the easier presets
-far less. A search that fails spends it all: 2 to 3 s in CPython (see
-`bench/noguess.py`), which is why `game.settings` refuses the densest boards
-at once.
+far less. A search that fails spends it all (`bench/noguess.py` times it),
+which is why `game.settings` refuses the densest boards at once.
 """
 KEEP_DEALT: Final = 8
 """Boards remembered once found, so a deal searched in steps (`deal_steps`, for a page

@@ -126,8 +126,8 @@ def query_fields(query: str) -> dict[str, list[str]]:
 
     What `urllib.parse.parse_qs(query, keep_blank_values=True)` returns
     (a property test holds the two together): written here because
-    importing urllib.parse costs the page about 130 ms of its start, most of
-    it the `ipaddress` module it loads, for these few lines.
+    importing urllib.parse would also load the `ipaddress` module, a large
+    share of the page's start, for these few lines.
 
     >>> query_fields("?preset=expert&seed=7&seed=8&a+b=%C3%A9&flag")
     {'preset': ['expert'], 'seed': ['7', '8'], 'a b': ['é'], 'flag': ['']}

@@ -154,11 +154,9 @@ setTimeout(function () { fail("loading took more than two minutes"); }, LIMIT_MS
 
 // The spinner turns an eighth of a turn four times a second, driven from here rather
 // than by an endless CSS animation, which has the browser draw 60 frames a second for
-// the whole load: without a GPU, the threads that draw them took 180 ms of CPU during a
-// cold start, on the cores Python's start needs, and the game was ready in 3.13 s;
-// turned in steps eight times a second, 2.75 s (Chromium, medians of 6 cold loads,
-// interleaved). Each step is still a frame (4 ms of CPU here, on its own layer), and
-// four a second instead of eight made a cold start 3.5% faster (12 cold loads each).
+// the whole load: without a GPU, the threads that draw them take the CPU that Python's
+// start needs. Each step is still a frame, so it turns on a layer of its own, and as
+// seldom as still reads as moving (docs/decisions/loading-spinner.md).
 // It stops once the game is ready or could not start, and stays still for a player who
 // asks for reduced motion.
 const TURN_MS = 250;
@@ -209,10 +207,9 @@ function whenSettled(callback) {
 }
 // Once the offline copy is kept, a worker of its own keeps a snapshot of a fresh Python
 // for the next visits' start (js/snapshot.mjs, js/pyodide.mjs); html[data-snapshot]
-// says how that went ("kept", or why not). Taking it keeps a core busy for about two
-// seconds, which slowed a move made meanwhile (a 100x100 opening a second after the
-// page was ready: 35 to 62 ms), so it waits until the player has left the game alone
-// for a few seconds since it became playable.
+// says how that went ("kept", or why not). Taking it keeps a core busy, which slows a
+// move made meanwhile, so it waits until the player has left the game alone for a few
+// seconds since it became playable.
 const QUIET_MS = 3000;
 let lastInput = 0;  // the player's last input, or when the game became playable if later
 ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (type) {

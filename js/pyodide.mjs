@@ -1,13 +1,12 @@
 // @ts-check
 // The interpreter the game's worker loads (pyscript.toml and js/host.js name this module
 // where PyScript would name Pyodide's own): the pinned Pyodide, started from a snapshot of
-// its memory when this browser keeps one. Loading Pyodide takes about 2.5 s of a cold
-// start here, almost all of it setting up CPython and importing what Pyodide needs; a
-// snapshot taken just after that set-up is restored in about 0.35 s (bench/page.py: a
-// visit from the offline copy is playable in 0.6 s, 0.35 times the bare PyScript page's
-// time, where it took about 1.1 times). Nothing of the player's is in it: it is taken in
-// a worker of its own (js/snapshot.mjs) that never runs the game, after the offline copy
-// is kept, so a first visit downloads nothing more.
+// its memory when this browser keeps one. Loading Pyodide is most of a cold start,
+// almost all of it setting up CPython and importing what Pyodide needs; a snapshot taken
+// just after that set-up restores far sooner (docs/decisions/memory-snapshot.md).
+// Nothing of the player's is in it: it is taken in a worker of its own (js/snapshot.mjs)
+// that never runs the game, after the offline copy is kept, so a first visit downloads
+// nothing more.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };

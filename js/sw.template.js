@@ -12,8 +12,7 @@ const FILES = __FILES__;
 // compiled code for later visits when a page or this worker compiles it, not when the
 // game's own worker does (which then compiles all of it again at every visit, though it
 // uses the code kept). Compiled here, on the service worker's thread, it costs the page
-// nothing: the next visit's start from the offline copy went from 1.73 to 1.18 times the
-// bare PyScript page's (bench/page.py's warm load, 3 loads each).
+// nothing and shortens the next visit's start (docs/decisions/memory-snapshot.md).
 const RUNTIME = FILES.find((url) => url.endsWith(".wasm"));
 
 self.addEventListener("install", (event) => {

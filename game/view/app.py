@@ -62,8 +62,8 @@ CONTROLS: Final = (
 LEAVE_ANALYSIS: Final = ("difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open")
 """The controls the analysis board offers: the ways to a game, flag mode and sharing."""
 DEFERRED: Final = ("game.solver.explain", "game.review", "game.noguess", "game.view.analysis")
-"""What the first screen does without: the solver and all that uses it, about 100 ms of
-imports in Pyodide. Imported one by one just after the page is ready, so that a hint
+"""What the first screen does without: the solver and all that uses it, the slowest of
+its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
 answers at once; the code that uses them imports them where it does."""
 
 

@@ -50,9 +50,9 @@ def warm_up(width: int, height: int) -> None:
     """Play a whole-board reveal on an empty board of this size, and its patch, and drop them.
 
     The first reveal on a page ran code the worker had not run yet, in the
-    runtime's baseline tier and on a heap still growing: a 100x100 opening's
-    Python took 41 ms in the page against 27 once warmed. Done once per board
-    size, while the player looks at the new board.
+    runtime's baseline tier and on a heap still growing, so the first move on
+    a board paid for it. Done once per board size, while the player looks at
+    the new board.
     """
     empty = start_game(GameStarted(Settings(width, height, 0, FirstClick.SAFE), 0))
     cell_patch(empty, advance(empty, CellOpened((width // 2, height // 2))))

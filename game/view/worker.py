@@ -4,8 +4,8 @@ It puts the game's bytecode archive (tools/bytecode.py; pyscript.toml has PyScri
 it into the working folder) on the import path as it is, and names the functions the page
 calls. Everything else, this page's wiring (`game.view.app`) included, is imported from
 the archive already compiled: this script is the only source the worker compiles, and so
-stays a few lines. Compiling app.py from source took about 45 ms of every cold start, and
-unpacking the archive into files another 25 (Chromium; Python imports from a zip as fast).
+stays a few lines. Compiling app.py from source, and unpacking the archive into files,
+each added to every cold start; Python imports from a zip as fast.
 """
 
 import sys
