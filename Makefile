@@ -7,7 +7,7 @@ PORT ?= 8000
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page bench-report audit clean
+.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page bench-report screenshot audit clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor
@@ -73,6 +73,10 @@ bench-page: vendor browsers
 
 bench-report:
 	$(PYTHON) tools/bench_report.py
+
+## The README's picture (docs/images/game.png), taken from the served page in Chromium.
+screenshot: vendor browsers
+	$(PYTHON) tools/screenshot.py
 
 ## Lighthouse on the built site (an expert board): scores, blocking time, failed audits.
 # Lighthouse has its own lock under tools/audit/, so `make test` never downloads it.

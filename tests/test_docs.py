@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import ast
+import doctest
 import io
 import re
 import tokenize
 from pathlib import Path
 
+import pytest
+
 from tools import bench_report
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *DOCS]
+"""Every page of documentation: the front door, the contributors' guide and docs/."""
+
+PENDING = {"docs/solver-endgame.md", "docs/decisions/standard-library.md"}
+"""Pages that changes made beside this one add; a link to them may wait for the merge."""
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+"""A Markdown link's target."""
 
 TIMING = re.compile(
     r"(?<![\w/.,])\d[\d,.]*\s?(?:ms|µs|s|seconds?|milliseconds?|minutes?)\b"
@@ -107,6 +119,38 @@ def test_few_comments_quote_a_timing() -> None:
     say what and why, and the measurements that led there are in docs/decisions/."""
     found = timing_lines()
     assert len(found) <= MOST_TIMING_LINES, "\n".join(found)
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """The README fits in 160 lines, shows a screenshot kept in the repository, and sends
+    the rest of the way into docs/."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 160
+    images = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", readme)
+    assert images and all((ROOT / image).is_file() for image in images)
+    assert all(f"docs/{page}" in readme for page in ("playing.md", "formats.md", "solver.md"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_each_page_stays_short_and_its_links_lead_somewhere(page: Path) -> None:
+    """Each page is under about 400 lines, and every relative link names a file or folder
+    of the project (an anchor and an outside address are not checked)."""
+    text = page.read_text()
+    assert len(text.splitlines()) <= 400
+    for target in LINK.findall(text):
+        if "://" in target or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#")[0]).resolve()
+        name = path.relative_to(ROOT).as_posix()
+        assert path.exists() or name in PENDING, f"{page.name} links to {target}, which is missing"
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda page: str(page.relative_to(ROOT)))
+def test_the_examples_in_docs_run(page: Path) -> None:
+    """The `>>>` examples of docs/ give what they say (the README's run as pytest's
+    doctests)."""
+    failed, _ = doctest.testfile(str(page), module_relative=False, encoding="utf-8")
+    assert failed == 0
 
 
 def test_docs_named_in_comments_exist() -> None:
