@@ -11,7 +11,13 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
+// Where Pyodide's files are, and the standard library the page is sent: only the modules
+// it runs (tools/stdlib.py traces them), a third of Pyodide's whole one. The snapshot is
+// taken on it too, so that what a restored Python imports later is where it was.
+const FILES = {
+  indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+  stdLibURL: new URL("../vendor/stdlib.zip", import.meta.url).href,
+};
 const CACHE = "pyminesweeper.snapshot";  // not "pyminesweeper-": sw.js drops those on update
 const SNAPSHOT = new URL("../vendor/pyodide/snapshot.bin", import.meta.url).href;
 // Kept while a snapshot is being restored: still there at the next start, that restore
@@ -69,7 +75,7 @@ async function kept(cache) {
 async function restore(options, cache, snapshot) {
   try {
     await cache.put(RESTORING, new Response(""));
-    const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    const pyodide = await load({ ...options, ...FILES, _loadSnapshot: snapshot });
     pyodide.runPython(AFTER_RESTORE);
     await cache.delete(RESTORING);
     return pyodide;
@@ -90,7 +96,7 @@ export async function loadPyodide(options) {
   const snapshot = cache && await kept(cache);
   const restored = snapshot && await restore(options, cache, snapshot);
   /** @type {any} */ (globalThis).pyodideStart = restored ? "snapshot" : "fresh";
-  return restored || load({ ...options, indexURL });
+  return restored || load({ ...options, ...FILES });
 }
 
 /** Take and keep a snapshot of a fresh interpreter, unless one is kept; say which. */
@@ -98,7 +104,7 @@ export async function keepSnapshot() {
   const cache = await snapshots();
   if (!cache) return "unavailable";
   if (current(await cache.match(SNAPSHOT))) return "kept";
-  const pyodide = await load({ indexURL, _makeSnapshot: true });
+  const pyodide = await load({ ...FILES, _makeSnapshot: true });
   const snapshot = pyodide.makeMemorySnapshot();
   await cache.put(SNAPSHOT, new Response(snapshot, { headers: { [KIND]: version } }));
   return "kept";

@@ -18,7 +18,7 @@ const RUNTIME = FILES.find((url) => url.endsWith(".wasm"));
 self.addEventListener("install", (event) => {
   // Every file as the server has it now, never a stale copy: "no-cache" asks the
   // server whether the copy the page just downloaded is current (a 304 sends no
-  // body), so a first visit downloads the 14 MB runtime once, not twice.
+  // body), so a first visit downloads the runtime once, not twice.
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })))

@@ -5,13 +5,16 @@ both). The service worker, ./sw.js, is written from js/sw.template.js with the
 exact list of files the page needs and a version hashed from their contents.
 
 The game's own modules go into vendor/game.zip as bytecode compiled by that
-runtime (tools/bytecode.py): one request and no compile at start-up.
+runtime (tools/bytecode.py): one request and no compile at start-up. The
+standard library the page sends is vendor/stdlib.zip, the modules of
+Pyodide's own that the page imports, traced in that runtime (tools/stdlib.py);
+Pyodide's whole one stays in vendor/ for bench/'s bare pages, never sent.
 
 Only the files the page requests are copied: PyScript's core and the chunks
 it loads for a `<script type="py">` page (its plugins' small entry chunks,
 which core.js imports eagerly, but not the editor and terminal libraries they
-load only when used), and Pyodide's loader, WebAssembly binary, standard library and
-package lock. Run `npm ci` first; `make vendor` does both.
+load only when used), and Pyodide's loader, WebAssembly binary and package lock
+(and its whole standard library, not sent). Run `npm ci` first; `make vendor` does both.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from game.names import PLACE  # noqa: E402
 from game.render import LOOK_CHARS  # noqa: E402
 from game.settings import MAX_SIDE, PRESETS  # noqa: E402
-from tools import bytecode  # noqa: E402
+from tools import bytecode, stdlib  # noqa: E402
 
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
@@ -116,10 +119,15 @@ def write_shared(path: Path = SHARED) -> Path:
     return path
 
 
+UNSENT = (stdlib.FULL.as_posix(),)
+"""Files of vendor/ the page never requests: Pyodide's whole standard library (the page
+loads vendor/stdlib.zip), kept for the bare PyScript pages of bench/."""
+
+
 def site_files() -> list[str]:
     """Return every file the game needs, relative to the root, in a fixed order."""
     vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
-    return [*SITE_FILES, *vendored]
+    return [*SITE_FILES, *(name for name in vendored if name not in UNSENT)]
 
 
 def write_service_worker(files: list[str], root: Path = ROOT) -> str:
@@ -138,14 +146,22 @@ def write_service_worker(files: list[str], root: Path = ROOT) -> str:
 
 
 def refresh_game() -> None:
-    """Compile game/ again if it changed since the last set-up, and write sw.js for it.
+    """Compile game/ and trace its standard library again if changed; write sw.js for them.
 
-    What the served page needs after an edit: the service worker keeps the
-    archive under sw.js's version, so a new archive needs a new version too.
+    The library is traced again when the imports changed since the last set-up. What the
+    served page needs after an edit: the service worker keeps the
+    archives under sw.js's version, so a new archive needs a new version too.
     """
+    changed = False
     if not bytecode.is_current():
         print("game/ changed since `make vendor`: compiling it again", flush=True)
         bytecode.build(ROOT)
+        changed = True
+    if not stdlib.is_current():
+        print("game/'s imports changed since `make vendor`: tracing them again", flush=True)
+        stdlib.build(ROOT)
+        changed = True
+    if changed:
         write_service_worker(site_files())
 
 
@@ -167,9 +183,11 @@ def main() -> int:
     files = copy(MODULES / "@pyscript" / "core" / "dist", PYSCRIPT_FILES, VENDOR / "pyscript")
     files += copy(MODULES / "pyodide", PYODIDE_FILES, VENDOR / "pyodide")
     files.append(bytecode.build(ROOT))
+    files.append(stdlib.build(ROOT))
     files.append(write_shared())
-    size = sum(p.stat().st_size for p in files)
-    print(f"vendor/: {len(files)} files, {size / 1e6:.1f} MB")
+    sent = [p for p in files if p.relative_to(ROOT).as_posix() not in UNSENT]
+    size = sum(p.stat().st_size for p in sent)
+    print(f"vendor/: {len(sent)} files the page requests, {size / 1e6:.1f} MB")
     version = write_service_worker(site_files())
     print(f"sw.js: version {version}")
     if sys.argv[1:2] == ["--site"] and len(sys.argv) == 3:
