@@ -11,12 +11,14 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-// Where Pyodide's files are, and the standard library the page is sent: only the modules
-// it runs (tools/stdlib.py traces them), a third of Pyodide's whole one. The snapshot is
-// taken on it too, so that what a restored Python imports later is where it was.
+// Where Pyodide's files are, the standard library the page is sent (only the modules it
+// runs: tools/stdlib.py traces them) and its package index (none: the page loads no
+// package; tools/vendor.py writes it). The snapshot is taken on them too, so that what a
+// restored Python imports later is where it was.
 const FILES = {
   indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
   stdLibURL: new URL("../vendor/stdlib.zip", import.meta.url).href,
+  lockFileURL: new URL("../vendor/pyodide-lock.json", import.meta.url).href,
 };
 const CACHE = "pyminesweeper.snapshot";  // not "pyminesweeper-": sw.js drops those on update
 const SNAPSHOT = new URL("../vendor/pyodide/snapshot.bin", import.meta.url).href;

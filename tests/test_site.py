@@ -179,3 +179,38 @@ def test_the_page_scripts_are_modules_that_talk_through_imports() -> None:
         handed = set(re.findall(r"window\.(\w+)\s*=", text)) - {"MutationObserver"}
         assert not handed, f"{path} hands {handed} to other scripts through window"
         assert not re.search(r"^\(function", text, re.MULTILINE), f"{path} is a classic script"
+
+
+def test_the_page_loads_a_package_index_without_packages() -> None:
+    """The page loads no package: Pyodide's own index (114 KB) is not sent, but one that
+    lists none, with the same `info` (Pyodide checks its ABI)."""
+    import json
+
+    from tools.vendor import LOCK
+
+    assert "packages" not in tomllib.loads((ROOT / "pyscript.toml").read_text())
+    files = site_files()
+    assert LOCK.as_posix() in files and "vendor/pyodide/pyodide-lock.json" not in files
+    pyodide = (ROOT / "js" / "pyodide.mjs").read_text()
+    assert 'lockFileURL: new URL("../vendor/pyodide-lock.json", import.meta.url)' in pyodide
+    index = json.loads((ROOT / LOCK).read_text())
+    shipped = json.loads((ROOT / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+    assert index == {"info": shipped["info"], "packages": {}}
+
+
+def test_the_page_turns_off_the_pyscript_plugins_it_does_not_send() -> None:
+    """core.js imports every plugin's chunk unless the page's config turns it off, for each
+    of PyScript's two Pythons: the page turns off those whose chunks the site leaves out."""
+    import json
+
+    from tools.vendor import UNUSED_PLUGINS
+
+    html = (ROOT / "index.html").read_text()
+    for tag in ("py-config", "mpy-config"):
+        found = re.search(rf"<{tag} hidden>(.*?)</{tag}>", html)
+        assert found is not None, f"index.html has no <{tag}>"
+        assert json.loads(found.group(1)) == {"plugins": [f"!{p}" for p in UNUSED_PLUGINS]}
+    files = site_files()
+    assert "vendor/pyscript/error-" in " ".join(files)  # Python's errors still show
+    for plugin in UNUSED_PLUGINS:
+        assert not [f for f in files if f.startswith(f"vendor/pyscript/{plugin}-")]

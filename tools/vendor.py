@@ -10,15 +10,18 @@ standard library the page sends is vendor/stdlib.zip, the modules of
 Pyodide's own that the page imports, traced in that runtime (tools/stdlib.py);
 Pyodide's whole one stays in vendor/ for bench/'s bare pages, never sent.
 
-Only the files the page requests are copied: PyScript's core and the chunks
+Only the files a page requests are copied: PyScript's core and the chunks
 it loads for a `<script type="py">` page (its plugins' small entry chunks,
-which core.js imports eagerly, but not the editor and terminal libraries they
-load only when used), and Pyodide's loader, WebAssembly binary and package lock
-(and its whole standard library, not sent). Run `npm ci` first; `make vendor` does both.
+which core.js imports unless a page turns them off, as the game's does, but
+not the editor and terminal libraries they load only when used), and
+Pyodide's loader, WebAssembly binary, package lock and standard library.
+What the game's page does not request is kept for bench/'s bare pages, never
+sent (`UNSENT`). Run `npm ci` first; `make vendor` does both.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import shutil
@@ -119,15 +122,45 @@ def write_shared(path: Path = SHARED) -> Path:
     return path
 
 
-UNSENT = (stdlib.FULL.as_posix(),)
-"""Files of vendor/ the page never requests: Pyodide's whole standard library (the page
-loads vendor/stdlib.zip), kept for the bare PyScript pages of bench/."""
+LOCK = Path("vendor") / "pyodide-lock.json"
+"""Pyodide's package index as the page loads it (js/pyodide.mjs), relative to the root."""
+
+UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+"""PyScript's plugins the page turns off (index.html's <py-config> and <mpy-config>): core.js
+would import each one's chunk at every start, though the page uses none."""
+
+UNSENT = (
+    stdlib.FULL.as_posix(),
+    "vendor/pyodide/pyodide-lock.json",
+    *(f"vendor/pyscript/{plugin}-*.js" for plugin in UNUSED_PLUGINS),
+)
+"""Files of vendor/ the page never requests, kept for the bare PyScript pages of bench/:
+Pyodide's whole standard library (the page loads vendor/stdlib.zip) and package index
+(the page loads `LOCK`), and the chunks of the plugins the page turns off."""
+
+
+def sent(name: str) -> bool:
+    """Tell whether the page requests *name*, a file of vendor/ relative to the root."""
+    return not any(fnmatch.fnmatchcase(name, pattern) for pattern in UNSENT)
+
+
+def write_lock() -> Path:
+    """Write Pyodide's package index as the page needs it: its `info`, and no package.
+
+    Pyodide fetches its index at every start, 114 KB for 354 packages, for
+    `loadPackage` and the hint an import of one of them gets; the page loads
+    none (pyscript.toml names none). Of the index, Pyodide's start checks the
+    `info` (its ABI), which is kept.
+    """
+    index = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+    (ROOT / LOCK).write_text(json.dumps({"info": index["info"], "packages": {}}))
+    return ROOT / LOCK
 
 
 def site_files() -> list[str]:
     """Return every file the game needs, relative to the root, in a fixed order."""
     vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
-    return [*SITE_FILES, *(name for name in vendored if name not in UNSENT)]
+    return [*SITE_FILES, *filter(sent, vendored)]
 
 
 def write_service_worker(files: list[str], root: Path = ROOT) -> str:
@@ -185,9 +218,10 @@ def main() -> int:
     files.append(bytecode.build(ROOT))
     files.append(stdlib.build(ROOT))
     files.append(write_shared())
-    sent = [p for p in files if p.relative_to(ROOT).as_posix() not in UNSENT]
-    size = sum(p.stat().st_size for p in sent)
-    print(f"vendor/: {len(sent)} files the page requests, {size / 1e6:.1f} MB")
+    files.append(write_lock())
+    requested = [p for p in files if sent(p.relative_to(ROOT).as_posix())]
+    size = sum(p.stat().st_size for p in requested)
+    print(f"vendor/: {len(requested)} files the page requests, {size / 1e6:.1f} MB")
     version = write_service_worker(site_files())
     print(f"sw.js: version {version}")
     if sys.argv[1:2] == ["--site"] and len(sys.argv) == 3:
