@@ -15,13 +15,34 @@ const FILES = __FILES__;
 // nothing and shortens the next visit's start (docs/decisions/memory-snapshot.md).
 const RUNTIME = FILES.find((url) => url.endsWith(".wasm"));
 
+// The page as this visit fetched it: its address may carry a game's parameters
+// (?preset=expert), under which the browser keeps it apart from "./", the same file.
+async function visited() {
+  const page = new URL("./", self.location.href).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.map((client) => client.url).find((url) => url.split(/[?#]/)[0] === page);
+}
+
+// Keep the page under "./" from *url*, the address this visit fetched it from.
+async function keepPage(cache, url) {
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  await cache.put("./", response);
+}
+
 self.addEventListener("install", (event) => {
   // Every file as the server has it now, never a stale copy: "no-cache" asks the
   // server whether the copy the page just downloaded is current (a 304 sends no
-  // body), so a first visit downloads the runtime once, not twice.
+  // body), so a first visit downloads the runtime once, not twice; the page too,
+  // asked for at the address it was visited from.
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })))
+      visited()
+        .then((url) => Promise.all([
+          keepPage(cache, url || "./"),
+          cache.addAll(FILES.filter((file) => file !== "./")
+            .map((file) => new Request(file, { cache: "no-cache" }))),
+        ]))
         .then(() => cache.match(RUNTIME)
           .then((response) => WebAssembly.compileStreaming(response))
           // Without a compiled copy the game still starts: it compiles the runtime itself.

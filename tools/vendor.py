@@ -171,7 +171,8 @@ def write_service_worker(files: list[str], root: Path = ROOT) -> str:
         digest.update((root / name).read_bytes())
     digest.update((ROOT / "js" / "sw.template.js").read_bytes())
     version = digest.hexdigest()[:16]
-    urls = ["./", *(f"./{name}" for name in files)]
+    # The page is kept once, as "./": the worker answers every navigation with it.
+    urls = ["./", *(f"./{name}" for name in files if name != "index.html")]
     template = (ROOT / "js" / "sw.template.js").read_text()
     worker = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(urls))
     (root / "sw.js").write_text(worker)
