@@ -16,6 +16,7 @@ Pyodide (the compile).
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import subprocess
 import sys
@@ -60,18 +61,35 @@ def digest(root: Path = ROOT) -> str:
     return hashed.hexdigest()
 
 
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """Return *tree* without its module's, classes' and functions' docstrings.
+
+    The page never reads one (the game uses no `__doc__`), and they are a sixth of the
+    bytecode; every other line keeps its number, so tracebacks stay exact. Asserts stay
+    (compiling with `optimize=2` would drop them too).
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(ast.get_docstring(node), str):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
 def write_archive(root: Path, target: Path) -> None:
     """Compile the page's modules under *root* into the zip *target* (run inside Pyodide).
 
     Each module is compiled with its file name as the page will see it
-    (relative to the interpreter's working folder), so tracebacks name it.
+    (relative to the interpreter's working folder), so tracebacks name it,
+    and without docstrings.
     """
     from importlib._bootstrap_external import _code_to_timestamp_pyc  # type: ignore[attr-defined]
 
     with zipfile.ZipFile(target, "w") as archive:
         for name in page_modules(root):
             source = (root / name).read_bytes()
-            code = compile(source, name, "exec", dont_inherit=True)
+            tree = without_docstrings(ast.parse(source, name))
+            code = compile(tree, name, "exec", dont_inherit=True)
             entry = zipfile.ZipInfo(name.removesuffix(".py") + ".pyc", _EPOCH)
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, bytes(_code_to_timestamp_pyc(code, 0, len(source))))
