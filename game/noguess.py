@@ -68,8 +68,8 @@ class _Play:
 
     def __init__(self, width: int, height: int, mines: frozenset[Position]) -> None:
         self.width, self.height = width, height
-        self.budget: Budget = None
-        """Steps the exact count may take (a one-item list), or None for no limit."""
+        self.budget: Budget | None = None
+        """Steps the exact count may take, or None for no limit."""
         self.table = neighbour_table(width, height)
         self.order = row_order(width, height)
         self.mines = mines
@@ -163,11 +163,15 @@ class _Play:
 
 
 def deduce(
-    width: int, height: int, mines: frozenset[Position], first: Position, budget: Budget = None
+    width: int,
+    height: int,
+    mines: frozenset[Position],
+    first: Position,
+    budget: Budget | None = None,
 ) -> bool:
     """Tell whether certain deductions alone clear the layout *mines* from a reveal at *first*.
 
-    Each step spends its work from *budget*, a one-item list shared by every
+    Each step spends its work from *budget*, shared by every
     attempt of a deal (None for no limit), in cells looked at: about a
     microsecond each in CPython.
 
@@ -215,7 +219,7 @@ def _is_stuck_at_one_number(play: _Play) -> bool:
     return 0 < need < len(unknown) and (rest == 0 or 0 < len(play.mines) - need < rest)
 
 
-def _exact_rules(play: _Play, budget: Budget) -> tuple[set[Position], set[Position]]:
+def _exact_rules(play: _Play, budget: Budget | None) -> tuple[set[Position], set[Position]]:
     """Run `_Play.exact_rules`, charging *budget* an estimate first, then its search steps.
 
     The estimate comes first so that a count the budget cannot pay is never
@@ -233,19 +237,17 @@ def _exact_rules(play: _Play, budget: Budget) -> tuple[set[Position], set[Positi
     _spend(budget, 2 * cells + len(frontier) ** 2 * hidden * isqrt(hidden) // 5000)
     if budget is None:
         return play.exact_rules()
-    allowed = budget[0] // _STEP_WORK
-    play.budget = [allowed]
+    allowed = budget.left // _STEP_WORK
+    play.budget = Budget(allowed)
     try:
         return play.exact_rules()
     finally:
-        budget[0] -= _STEP_WORK * (allowed - play.budget[0])
+        budget.spend(_STEP_WORK * (allowed - play.budget.left), "deal without guessing")
 
 
-def _spend(budget: Budget, work: int) -> None:
+def _spend(budget: Budget | None, work: int) -> None:
     if budget is not None:
-        budget[0] -= work
-        if budget[0] < 0:
-            raise TooComplexError("the work budget of the no-guess search is spent")
+        budget.spend(work, "deal without guessing")
 
 
 def deal_steps(
@@ -267,13 +269,13 @@ def deal_steps(
     spared = spared_cells(settings, first)
     candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
     rng = random.Random(seed)
-    work = [budget]
+    work = Budget(budget)
     try:
         while True:
             mines = frozenset(rng.sample(candidates, settings.mines))
             if deduce(settings.width, settings.height, mines, first, work):
                 break
-            yield 1 - work[0] / budget
+            yield 1 - work.left / budget
     except TooComplexError:
         size = f"{settings.width}x{settings.height}"
         raise NoGuessError(

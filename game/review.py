@@ -56,7 +56,7 @@ from game.events import CellOpened, FlagToggled, Move
 from game.history import History
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.solver.analysis import count
-from game.solver.groups import TooComplexError
+from game.solver.groups import Budget, TooComplexError
 from game.solver.rules import Number, overlap
 from game.state import Game, Status
 
@@ -367,7 +367,7 @@ class _Count:
                 cells[p] = FLAGGED  # the flagged neighbours: all mines, or the chord hits one
         marked = Seen(self.view.width, self.view.height, self.view.mines, cells)
         try:
-            fits = count(marked, [budget]).total
+            fits = count(marked, Budget(budget)).total
         except TooComplexError:
             raise
         except ValueError:  # no arrangement has them all mines
@@ -418,7 +418,7 @@ class _Facts:
                 shown = numbers.get(pos)
                 cells[pos] = shown if shown is not None else FLAGGED if pos in mines else HIDDEN
             view = Seen(self.width, self.height, self.mines_total, cells)
-            counted = count(view, [budget])
+            counted = count(view, Budget(budget))
             total, exact = counted.total, counted.probabilities()
             self.counted = _Count(view, total, exact)
             touched = self._record(

@@ -28,7 +28,7 @@ from game.noguess import (
 from game.query import DEFAULT, GameRequest, request_from_query
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
-from game.solver.groups import TooComplexError
+from game.solver.groups import Budget, TooComplexError
 from game.state import Game, Status, start_game
 from game.text import Layout, format_position
 
@@ -218,12 +218,12 @@ class TestLimits:
 def work_needed(settings: Settings, seed: int, first: tuple[int, int], cap: int = 10**9) -> int:
     """Return the work the search from *seed* spends to find its board (cap + 1 if more).
 
-    The same draws as `lay_solvable_mines`, with one budget list shared by the attempts.
+    The same draws as `lay_solvable_mines`, with one budget shared by the attempts.
     """
     spared = spared_cells(settings, first)
     candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
     rng = random.Random(seed)
-    work = [cap]
+    work = Budget(cap)
     try:
         while not deduce(
             settings.width,
@@ -235,7 +235,7 @@ def work_needed(settings: Settings, seed: int, first: tuple[int, int], cap: int 
             pass
     except TooComplexError:
         return cap + 1
-    return cap - work[0]
+    return cap - work.left
 
 
 def never(*_args: object) -> bool:

@@ -20,6 +20,7 @@ from game.solver import TooComplexError, analyse, choice, endgame, groups
 from game.solver.analysis import Count, count, exact_probabilities
 from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
+from game.solver.groups import Budget
 from game.state import Status, start_game
 from game.text import format_position
 from helpers import opened_game
@@ -158,9 +159,9 @@ def test_look_ahead_prefers_a_guess_that_leaves_a_safe_move() -> None:
 def test_look_ahead_gives_way_to_the_safest_cell_when_the_budget_runs_out() -> None:
     """With just enough steps for the probabilities, the guess is the safest cell, not an error."""
     snap = Seen.from_text(LOOK_AHEAD_POSITION)
-    steps = [10**9]
+    steps = Budget(10**9)
     exact = exact_probabilities(snap, steps)
-    best = analyse(LOOK_AHEAD_POSITION, budget=10**9 - steps[0]).best
+    best = analyse(LOOK_AHEAD_POSITION, budget=10**9 - steps.left).best
     assert best is not None and exact[best] == min(exact.values())
 
 
@@ -387,12 +388,12 @@ def test_too_many_arrangements_are_left_to_the_look_ahead() -> None:
 def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
     """The search spends the caller's step budget too; the page's cap stops it with an error."""
     counted = count_of(RISKY_BUT_BETTER)
-    steps = [10**6]
+    steps = Budget(10**6)
     solve_endgame(counted, steps)
-    spent = 10**6 - steps[0]
+    spent = 10**6 - steps.left
     assert spent > 0
     with pytest.raises(TooComplexError):
-        solve_endgame(counted, [spent - 1])
+        solve_endgame(counted, Budget(spent - 1))
 
 
 def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
@@ -505,7 +506,7 @@ def test_forced_cells_are_counted_exactly(text: str, data: st.DataObject) -> Non
 def test_a_remembered_group_costs_the_same_steps() -> None:
     """A group counted before is charged again, so the budget does not depend on history."""
     groups.forget()
-    cold, warm = [10**9], [10**9]
+    cold, warm = Budget(10**9), Budget(10**9)
     count(Seen.from_text(LOOK_AHEAD_POSITION), cold)
     count(Seen.from_text(LOOK_AHEAD_POSITION), warm)
-    assert cold[0] == warm[0] < 10**9
+    assert cold.left == warm.left < 10**9

@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.seen import Seen
 from game.solver.analysis import Analysis, ImpossiblePositionError, count
 from game.solver.choice import choose
-from game.solver.groups import TooComplexError
+from game.solver.groups import Budget, TooComplexError
 from game.text import TextFormatError
 
 __all__ = ["Analysis", "ImpossiblePositionError", "Seen", "TooComplexError", "analyse"]
@@ -33,7 +33,7 @@ def analyse(position: str | Seen, *, budget: int | None = None) -> Analysis:
             position = Seen.from_text(position)
         except TextFormatError as error:
             raise ValueError(str(error)) from None
-    steps = None if budget is None else [budget]
+    steps = None if budget is None else Budget(budget)
     counted = count(position, steps)
     exact = counted.probabilities()
     choice = choose(counted, steps)

@@ -148,7 +148,7 @@ class Count:
         self.total = self._combine()
 
     @classmethod
-    def of(cls, seen: Seen, budget: Budget = None) -> Count:
+    def of(cls, seen: Seen, budget: Budget | None = None) -> Count:
         """Count the arrangements of *seen*.
 
         :raises ValueError: if a number cannot be satisfied.
@@ -159,7 +159,7 @@ class Count:
         frontier = {cell for g in groups for cell in g.cells}
         return cls(seen, left, frozenset(c for c in hidden if c not in frontier), groups)
 
-    def after(self, cell: Position, shown: int, budget: Budget = None) -> Count | None:
+    def after(self, cell: Position, shown: int, budget: Budget | None = None) -> Count | None:
         """Count the arrangements once hidden *cell* is revealed showing *shown*.
 
         Only the groups the new number touches are counted again. Returns
@@ -198,7 +198,7 @@ class Count:
         return count if count.total else None
 
     def given(
-        self, mines: Iterable[Position], safe: Iterable[Position], budget: Budget = None
+        self, mines: Iterable[Position], safe: Iterable[Position], budget: Budget | None = None
     ) -> int:
         """Return how many arrangements put a mine on each of *mines* and none on *safe*.
 
@@ -274,7 +274,7 @@ class Count:
         return {cell: Fraction(w, total) for cell, w in self.mine_weights().items()}
 
 
-def count(seen: Seen, budget: Budget = None) -> Count:
+def count(seen: Seen, budget: Budget | None = None) -> Count:
     """Count the arrangements of *seen*, checking that at least one fits.
 
     :raises ValueError: if no arrangement of the mines fits the position.
@@ -288,7 +288,7 @@ def count(seen: Seen, budget: Budget = None) -> Count:
     return result
 
 
-def exact_probabilities(seen: Seen, budget: Budget = None) -> dict[Position, Fraction]:
+def exact_probabilities(seen: Seen, budget: Budget | None = None) -> dict[Position, Fraction]:
     """Return each hidden cell's exact probability of holding a mine.
 
     *budget* caps the steps of the search (None: no cap), so a caller that

@@ -49,7 +49,7 @@ class Choice:
     win_chance: Fraction | None = None
 
 
-def choose(count: Count, budget: Budget = None) -> Choice:
+def choose(count: Count, budget: Budget | None = None) -> Choice:
     """Choose a certainly safe cell if there is one, else the best guess.
 
     None if every hidden cell is certainly a mine (or none is hidden). The
@@ -92,7 +92,7 @@ def _hidden_around(count: Count, pos: Position) -> int:
     return sum(1 for n in neighbour_table(seen.width, seen.height)[pos] if cells[n] is HIDDEN)
 
 
-def look_ahead(count: Count, budget: Budget = None) -> Position:
+def look_ahead(count: Count, budget: Budget | None = None) -> Position:
     """Return the best guess by a one-move look-ahead: living cells first, then the best score.
 
     Meant for a position with no certainly safe cell. The candidates are the
@@ -140,7 +140,7 @@ def look_ahead(count: Count, budget: Budget = None) -> Position:
 
 
 def secondary_safety(
-    count: Count, pos: Position, budget: Budget = None, *, beat: float = 0.0
+    count: Count, pos: Position, budget: Budget | None = None, *, beat: float = 0.0
 ) -> tuple[float, bool]:
     """Return the score of guessing *pos*, and whether its number is already certain.
 

@@ -29,7 +29,7 @@ from typing import Final
 from game.board import Position, neighbour_table
 from game.seen import FLAGGED, Seen
 from game.solver.analysis import Count
-from game.solver.groups import Budget, TooComplexError
+from game.solver.groups import Budget
 
 MAX_ARRANGEMENTS: Final = 750
 """The most arrangements the search takes on."""
@@ -51,7 +51,7 @@ class Endgame:
     chance: Fraction
 
 
-def solve_endgame(count: Count, budget: Budget = None) -> Endgame | None:
+def solve_endgame(count: Count, budget: Budget | None = None) -> Endgame | None:
     """Return the guess with the best chance of winning, or None if the search is too large.
 
     Meant for a position with no certainly safe cell (that would be revealed
@@ -139,7 +139,7 @@ class _Search:
         mines: Set[Position],
         cells: Sequence[Position],
         layouts: Sequence[int],
-        budget: Budget,
+        budget: Budget | None,
     ) -> None:
         table = neighbour_table(seen.width, seen.height)
         bit = {p: i for i, p in enumerate(cells)}
@@ -202,9 +202,7 @@ class _Search:
         if self.steps > MAX_STEPS:
             raise _TooLargeError
         if self.budget is not None:
-            self.budget[0] -= cost
-            if self.budget[0] < 0:
-                raise TooComplexError("the position is too large to search in a moment")
+            self.budget.spend(cost, "search")
         guesses: list[tuple[int, int, frozenset[int]]] = []
         won = -1
         for cell, parts in enumerate(self.shows):

@@ -42,7 +42,7 @@ from game.names import cells_named, how_many, percent, plural, where
 from game.seen import FLAGGED, HIDDEN, Seen
 from game.solver.analysis import Count, count
 from game.solver.choice import choose
-from game.solver.groups import TooComplexError
+from game.solver.groups import Budget, TooComplexError
 from game.solver.rules import Number, Overlap, overlap
 from game.text import TextFormatError
 
@@ -131,7 +131,7 @@ def explain(position: str | Seen, *, budget: int | None = None) -> Explanation:
     hidden = seen.hidden()
     if not hidden:
         raise ValueError(NOTHING_LEFT)
-    steps = None if budget is None else [budget]
+    steps = None if budget is None else Budget(budget)
     counted: Count | None
     try:
         counted = count(seen, steps)  # first, so an impossible position is refused
@@ -334,7 +334,7 @@ def _by_total(
     return _settled(Reason.TOTAL, _ordered(proof), rest, (), why, total)
 
 
-def _by_counting(numbers: Sequence[Number], counted: Count, steps: list[int] | None) -> Explanation:
+def _by_counting(numbers: Sequence[Number], counted: Count, steps: Budget | None) -> Explanation:
     """Explain by the count: a cell every arrangement agrees on, else the solver's guess."""
     total = counted.total
     exact = counted.probabilities()

@@ -18,15 +18,35 @@ from game.board import Position
 Weights = dict[int, int]
 """Number of arrangements, by number of mines."""
 
-Budget = list[int] | None
-"""Search steps left, shared by every count of one decision (a one-item list), or None."""
-
 CACHE_SIZE: Final = 4096
 """How many group counts are remembered (the oldest half is dropped when full)."""
 
 
 class TooComplexError(ValueError):
     """Counting the arrangements would take more steps than the caller allowed."""
+
+
+class Budget:
+    """Search steps left, shared by every count and search of one decision.
+
+    A caller that must stay responsive (the page) gives one; None in a
+    signature means no limit.
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+        """Steps still allowed; below zero once overspent."""
+
+    def spend(self, steps: int, what: str = "count exactly") -> None:
+        """Take *steps*.
+
+        :raises TooComplexError: when it runs out ("too large to *what* in a moment").
+        """
+        self.left -= steps
+        if self.left < 0:
+            raise TooComplexError(f"the position is too large to {what} in a moment")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +79,7 @@ def forget() -> None:
     _cache.clear()
 
 
-def spend(budget: Budget, steps: int) -> None:
-    """Take *steps* from *budget*, if there is one.
-
-    :raises TooComplexError: when it runs out.
-    """
-    if budget is not None:
-        budget[0] -= steps
-        if budget[0] < 0:
-            raise TooComplexError("the position is too large to count exactly in a moment")
-
-
-def count_group(constraints: frozenset[Constraint], budget: Budget = None) -> Group:
+def count_group(constraints: frozenset[Constraint], budget: Budget | None = None) -> Group:
     """Count a group's arrangements by mine count, and for each cell those where it is a mine.
 
     A depth-first search over the classes, most-constrained first so that a
@@ -83,7 +92,8 @@ def count_group(constraints: frozenset[Constraint], budget: Budget = None) -> Gr
     """
     known = _cache.get(constraints)
     if known is not None:
-        spend(budget, known.steps)
+        if budget is not None:
+            budget.spend(known.steps)
         return known
     numbers = sorted(constraints, key=lambda c: (sorted(c.cells), c.mines))
     touching: dict[Position, list[int]] = defaultdict(list)
@@ -110,9 +120,7 @@ def count_group(constraints: frozenset[Constraint], budget: Budget = None) -> Gr
     def search(depth: int, mines: int, weight: int) -> None:
         steps[0] += 1
         if budget is not None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise TooComplexError("the position is too large to count exactly in a moment")
+            budget.spend(1)
         if depth == depth_count:
             totals[mines] += weight
             for i, j in mined:

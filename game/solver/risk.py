@@ -36,7 +36,7 @@ _BOX_CORNERS: Final = ((-1, -1), (2, -1), (-1, 2), (2, 2))
 
 
 def fifty_fifty_influence(
-    count: Count, weights: Mapping[Position, int], budget: Budget = None
+    count: Count, weights: Mapping[Position, int], budget: Budget | None = None
 ) -> dict[Position, int]:
     """Return, for cells that may end in a 50/50, the arrangements in which it forms.
 
