@@ -399,8 +399,10 @@ def test_the_search_spends_the_budget_and_says_when_it_runs_out() -> None:
 def test_past_its_own_step_limit_the_search_gives_way_to_the_look_ahead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """No error without a budget: the guess is then the look-ahead's, with no win chance."""
-    monkeypatch.setattr(endgame, "MAX_STEPS", 1)
+    """Above `ALWAYS_SEARCHED` arrangements the search has steps of its own; past them, no
+    error: the guess is then the look-ahead's, with no win chance."""
+    monkeypatch.setattr(endgame, "ALWAYS_SEARCHED", 1)
+    monkeypatch.setattr(endgame, "SEARCH_STEPS", 1)
     assert solve_endgame(count_of(RISKY_BUT_BETTER)) is None
     analysis = analyse(RISKY_BUT_BETTER)
     assert analysis.win_chance is None

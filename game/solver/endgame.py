@@ -1,27 +1,35 @@
 """Perfect play once few arrangements of the mines are left.
 
-When at most `MAX_ARRANGEMENTS` arrangements fit a position, they are all
-listed and the rest of the game is searched exactly: for every cell that
-could be revealed, every number it could show, and so on to the end, the
-move with the best chance of winning. The look-ahead that chooses guesses
-earlier sees one move ahead; this search sees to the end of the game.
+When at most `ALWAYS_SEARCHED` arrangements fit a position, they are all
+listed and the rest of the game is searched exactly, to its end: for every
+cell that could be revealed, every number it could show, and so on, the move
+with the best chance of winning. Up to `MAX_ARRANGEMENTS` the search is
+tried too, within `SEARCH_STEPS` of its own; past them it gives way to the
+look-ahead, which sees one move ahead.
 
 A set of arrangements is one integer, bit j standing for arrangement j, so
 splitting a set by what a cell shows is a few integer ANDs, and a set is its
-own key in the table of positions already searched. A strategy wins in a
+own key in the tables of positions already searched. A strategy wins in a
 whole number of the arrangements, so chances are counted as integers and
 divided once at the end.
 
-Two facts keep the search small. A cell that is safe in every arrangement
-left but whose number is not yet known is free information, and taking it
-before any guess never lowers the chance of winning, so it is taken at once.
-And two guesses that split the arrangements the same way are worth the same,
-so only one of them is searched.
+What keeps the search small:
+
+- Cells safe in every arrangement left but whose numbers are not yet known
+  are free information: revealing them never lowers the chance of winning,
+  so all of them are revealed at once, before any guess.
+- Two guesses that split the arrangements the same way are worth the same,
+  so only one of them is searched.
+- A guess cannot win in more arrangements than it survives, so guesses are
+  tried safest first and the rest are dropped once that bound falls to the
+  best found. The bound reaches down the tree: a position is searched only
+  for whether it can beat what its caller needs (a position that cannot is
+  remembered with its upper bound), as in alpha-beta search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -29,14 +37,18 @@ from typing import Final
 from game.board import Position, neighbour_table
 from game.seen import FLAGGED, Seen
 from game.solver.analysis import Count
-from game.solver.groups import Budget
+from game.solver.groups import Budget, TooComplexError
 
+ALWAYS_SEARCHED: Final = 400
+"""Up to this many arrangements, the search always runs to the end (a caller's budget aside)."""
 MAX_ARRANGEMENTS: Final = 750
 """The most arrangements the search takes on."""
-MAX_STEPS: Final = 100_000
-"""The most steps it takes before leaving the move to the look-ahead. Visiting a position
-looks at each of its arrangements once per cell; one step is sixteen of those looks."""
-_LOOKS_PER_STEP: Final = 16
+SEARCH_STEPS: Final = 100_000
+"""Above `ALWAYS_SEARCHED` arrangements, the steps the search may take before it leaves
+the move to the look-ahead."""
+CELLS_PER_STEP: Final = 8
+"""Searching one position looks at every undecided cell; a step is this many of those
+looks, so that a step takes about as long as one of the count's (a few microseconds)."""
 
 
 class _TooLargeError(Exception):
@@ -56,10 +68,10 @@ def solve_endgame(count: Count, budget: Budget | None = None) -> Endgame | None:
 
     Meant for a position with no certainly safe cell (that would be revealed
     first); *count* is its count of arrangements. Ties go to the safer cell,
-    then the top-left one. Each step of the search spends one unit of
-    *budget*, if given.
+    then the top-left one. The search spends *budget*, if given; above
+    `ALWAYS_SEARCHED` arrangements it also has `SEARCH_STEPS` of its own.
 
-    :raises TooComplexError: when the budget runs out.
+    :raises TooComplexError: when *budget* runs out.
     """
     if count.total > MAX_ARRANGEMENTS:
         return None
@@ -70,9 +82,16 @@ def solve_endgame(count: Count, budget: Budget | None = None) -> Endgame | None:
     }
     try:
         cells, layouts = _arrangements(seen, weights, count.total, mines)
-        return _Search(seen, weights, mines, cells, layouts, budget).best()
     except _TooLargeError:
         return None
+    own = None if len(layouts) <= ALWAYS_SEARCHED else Budget(SEARCH_STEPS)
+    budgets = [b for b in (own, budget) if b is not None]
+    try:
+        return _Search(seen, weights, mines, cells, layouts, budgets).best()
+    except TooComplexError:
+        if own is not None and own.left < 0:
+            return None
+        raise
 
 
 def _arrangements(
@@ -130,7 +149,12 @@ def _arrangements(
 
 
 class _Search:
-    """The game tree over a list of arrangements; a node is a set of them, as bits of an int."""
+    """The game tree over a list of arrangements; a node is a set of them, as bits of an int.
+
+    `_wins(node, floor)` answers in how many arrangements of *node* perfect
+    play wins, when that is more than *floor*; otherwise it returns an upper
+    bound no more than *floor*, which is all its caller needs to drop a move.
+    """
 
     def __init__(
         self,
@@ -139,7 +163,7 @@ class _Search:
         mines: Set[Position],
         cells: Sequence[Position],
         layouts: Sequence[int],
-        budget: Budget | None,
+        budgets: Sequence[Budget],
     ) -> None:
         table = neighbour_table(seen.width, seen.height)
         bit = {p: i for i, p in enumerate(cells)}
@@ -149,7 +173,7 @@ class _Search:
         self.weights = weights
         # For each cell: the arrangements with a mine there, and the others by number shown.
         self.mined: list[int] = []
-        self.shows: list[list[int]] = []
+        self.shows: list[tuple[int, ...]] = []
         for i in range(len(cells)):
             by_number: dict[int, int] = {}
             mined = 0
@@ -160,11 +184,14 @@ class _Search:
                     shown = (layout & around[i]).bit_count() + known[i]
                     by_number[shown] = by_number.get(shown, 0) | 1 << j
             self.mined.append(mined)
-            self.shows.append(list(by_number.values()))
+            self.shows.append(tuple(by_number.values()))
         self.size = len(layouts)
-        self.budget = budget
-        self.steps = 0
-        self.wins: dict[int, int] = {}
+        self.budgets = budgets
+        self.cost = 1 + len(cells) // CELLS_PER_STEP
+        self.exact: dict[int, int] = {}
+        """Positions searched to the end: the arrangements in which perfect play wins."""
+        self.upper: dict[int, int] = {}
+        """Positions found unable to beat a caller's floor: an upper bound of their wins."""
 
     def best(self) -> Endgame | None:
         """Return the best first move, trying the cells safest first."""
@@ -174,54 +201,96 @@ class _Search:
             key=lambda i: (self.weights[self.cells[i]], self.cells[i][1], self.cells[i][0]),
         )
         found: tuple[int, int] | None = None
+        tried: set[frozenset[int]] = set()
         for i in order:
             safe = self.size - self.mined[i].bit_count()
-            if safe == 0 or (found is not None and safe <= found[1]):
+            if safe == 0:
                 continue
-            won = self._after(root, i)
+            if found is not None and safe <= found[1]:
+                break
+            split = frozenset(part for part in self.shows[i] if part & root)
+            if split in tried:
+                continue
+            tried.add(split)
+            won = self._after(split, -1 if found is None else found[1])
             if found is None or won > found[1]:
                 found = (i, won)
         if found is None:
             return None
         return Endgame(self.cells[found[0]], Fraction(found[1], self.size))
 
-    def _after(self, node: int, cell: int) -> int:
-        """Return in how many arrangements of *node* the game is won after revealing *cell*."""
-        return sum(self._won(node & part) for part in self.shows[cell] if node & part)
+    def _after(self, parts: Iterable[int], floor: int) -> int:
+        """Return the wins over *parts*, the sets a reveal splits a position into.
 
-    def _won(self, node: int) -> int:
-        """Return in how many of the arrangements of *node* perfect play wins."""
+        Exact when more than *floor*; otherwise an upper bound no more than *floor*.
+        Each part wins in at most all of its arrangements: once the parts left
+        cannot lift the sum above *floor*, the rest is not searched.
+        """
+        sizes = sorted(((part.bit_count(), part) for part in parts), reverse=True)
+        rest = sum(size for size, _ in sizes)
+        won = 0
+        for size, part in sizes:
+            rest -= size
+            need = floor - won - rest
+            wins = self._wins(part, need)
+            if wins <= need:
+                return won + wins + rest
+            won += wins
+        return won
+
+    def _wins(self, node: int, floor: int) -> int:
+        """Return in how many of the arrangements of *node* perfect play wins.
+
+        Exact when more than *floor*; otherwise an upper bound no more than *floor*.
+        """
         if node & (node - 1) == 0:  # a single arrangement: everything is known
             return 1
-        known = self.wins.get(node)
+        known = self.exact.get(node)
         if known is not None:
             return known
         size = node.bit_count()
-        cost = 1 + size * len(self.cells) // _LOOKS_PER_STEP
-        self.steps += cost
-        if self.steps > MAX_STEPS:
-            raise _TooLargeError
-        if self.budget is not None:
-            self.budget.spend(cost, "search")
-        guesses: list[tuple[int, int, frozenset[int]]] = []
-        won = -1
-        for cell, parts in enumerate(self.shows):
-            split = frozenset(node & part for part in parts if node & part)
-            mined = (node & self.mined[cell]).bit_count()
-            if mined == 0:
-                if len(split) > 1:  # free information: take it first
-                    won = sum(self._won(part) for part in split)
+        bound = min(size, self.upper.get(node, size))
+        if bound <= floor:
+            return bound
+        for budget in self.budgets:
+            budget.spend(self.cost, "search")
+        guesses: list[tuple[int, int]] = []
+        free: list[int] = []  # safe everywhere, and what they show is not known yet
+        for cell, mined in enumerate(self.mined):
+            if node & mined:
+                mined = (node & mined).bit_count()
+                if mined < size:
+                    guesses.append((mined, cell))
+                continue
+            for part in self.shows[cell]:
+                if part & node:
+                    if part & node != node:
+                        free.append(cell)
                     break
-            elif mined < size:
-                guesses.append((mined, cell, split))
-        if won < 0:
-            won = 0
+        parts = [node]
+        for cell in free:  # reveal them all, before any guess
+            parts = [p & q for p in parts for q in self.shows[cell] if p & q]
+        if len(parts) > 1:
+            won = self._after(parts, floor)
+        else:
+            won, bound = floor, 0
             tried: set[frozenset[int]] = set()
-            for mined, _, split in sorted(guesses):
+            for mined, cell in sorted(guesses):
                 if size - mined <= won:
+                    bound = max(bound, size - mined)
                     break  # no riskier guess can do better
+                split = frozenset(node & part for part in self.shows[cell] if node & part)
                 if split not in tried:
                     tried.add(split)
-                    won = max(won, sum(self._won(part) for part in split))
-        self.wins[node] = won
+                    wins = self._after(split, won)
+                    if wins > won:
+                        won = wins
+                    else:
+                        bound = max(bound, wins)
+            if won == floor:
+                won = bound
+        if won > floor:
+            self.exact[node] = won
+        else:
+            self.upper[node] = won
         return won
