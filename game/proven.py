@@ -15,7 +15,8 @@ from typing import Final
 
 from game.board import Board, Position, Revealed, neighbour_table
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
-from game.solver.analysis import count
+from game.solver.analysis import Count, count
+from game.solver.endgame import solve_endgame
 from game.solver.groups import Budget, TooComplexError
 from game.solver.rules import Number, overlap
 
@@ -33,12 +34,15 @@ def opened(before: Board, after: Board) -> dict[Position, int]:
 class Counted:
     """One position counted: every arrangement that fits its numbers and mine total."""
 
-    def __init__(self, view: Seen, total: int, exact: Mapping[Position, Fraction]) -> None:
-        self.view = view
+    def __init__(self, counted: Count, budget: int) -> None:
+        self.counted = counted
+        self.view = counted.seen
         """The numbers, with the cells proven mines marked as such (flags are ignored)."""
-        self.total = total
-        self.exact = exact
+        self.total = counted.total
+        self.exact: Mapping[Position, Fraction] = counted.probabilities()
         """Each undecided covered cell's chance of a mine (proven mines are not in it)."""
+        self.budget = budget
+        """Steps the endgame search behind the solver's choice may take."""
 
     def chance(self, pos: Position) -> Fraction:
         """Return the chance that covered cell *pos* holds a mine."""
@@ -66,10 +70,20 @@ class Counted:
 
     @cached_property
     def solver_choice(self) -> Position | None:
-        """The cell the solver ranks first (`choose`'s order, without its look-ahead).
+        """The cell the solver would reveal (`choose`'s, without its look-ahead).
 
-        The safest cell, then the one with the fewest hidden neighbours, then the top-left.
+        With no cell proven safe, the endgame search's move when it searches
+        the position to the end within the budget (`game.solver.endgame`).
+        Otherwise the safest cell, then the one with the fewest hidden
+        neighbours, then the top-left.
         """
+        if not self.safe_exists:
+            try:
+                found = solve_endgame(self.counted, Budget(self.budget))
+            except TooComplexError:
+                found = None
+            if found is not None:
+                return found.move
         exact, cells = self.exact, self.view.cells
         table = neighbour_table(self.view.width, self.view.height)
         safest = self.safest
@@ -154,9 +168,8 @@ class Facts:
                 shown = numbers.get(pos)
                 cells[pos] = shown if shown is not None else FLAGGED if pos in mines else HIDDEN
             view = Seen(self.width, self.height, self.mines_total, cells)
-            counted = count(view, Budget(budget))
-            total, exact = counted.total, counted.probabilities()
-            self.counted = Counted(view, total, exact)
+            self.counted = Counted(count(view, Budget(budget)), budget)
+            exact = self.counted.exact
             touched = self._record(
                 {p for p, v in exact.items() if v == 0}, {p for p, v in exact.items() if v == 1}
             )

@@ -26,11 +26,14 @@ What the review counts, and why:
   `guess`: otherwise, within half a point (`TOLERANCE`) of the safest.
   `risky`: otherwise.
 - **The solver's choice** (for moves that were not certain): the cell the
-  solver ranks first in that position: the safest, then the one with the
-  fewest hidden neighbours, then the top-left one. Its look-ahead, which
-  may prefer a slightly riskier cell, is left out: it costs more than the
-  rest of a review, and the hint (`game.solver.explain`) shows it for any
-  one position.
+  solver would reveal in that position. Late in a game, when no cell is
+  proven safe and few arrangements are left, the endgame search's move,
+  the one with the best chance of winning (it may be riskier than the
+  safest). Otherwise the safest cell, then the one with the fewest hidden
+  neighbours, then the top-left one: the look-ahead the solver uses
+  earlier, which may prefer a slightly riskier cell, is left out, as it
+  costs more than the rest of a review (the hint, `game.solver.explain`,
+  shows it for any one position).
 
 Speed: a position is counted at most once, and only for a move that the
 deductions made so far do not settle. Most moves reveal a cell already

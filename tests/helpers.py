@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from game.board import Position, neighbour_table
 from game.dealer import advance, events_for, play
 from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
 from game.history import History
-from game.seen import FLAGGED, Seen
+from game.seen import FLAGGED, HIDDEN, Seen
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
 from game.text import Layout
@@ -131,3 +132,92 @@ def opened_game(draw: st.DrawFn) -> tuple[Game, list[Position]]:
     for pos in draw(st.lists(st.sampled_from(cells), min_size=1, max_size=6)):
         game = advance(game, CellOpened(pos))  # total: a finished game stays as it is
     return game, cells
+
+
+def fitting(seen: Seen) -> tuple[list[Position], list[frozenset[Position]]]:
+    """Return the hidden cells and every placement of the unflagged mines that fits.
+
+    Each hidden cell in turn holds a mine or not; a number that can no longer
+    be met ends the branch. Flags count as mines.
+    """
+    table = neighbour_table(seen.width, seen.height)
+    flags = {p for p, c in seen.cells.items() if c is FLAGGED}
+    hidden = sorted((p for p, c in seen.cells.items() if c is HIDDEN), key=lambda p: (p[1], p[0]))
+    numbers = {p: c for p, c in seen.cells.items() if isinstance(c, int)}
+    need = {p: shown - sum(n in flags for n in table[p]) for p, shown in numbers.items()}
+    room = {p: sum(seen.cells[n] is HIDDEN for n in table[p]) for p in numbers}
+    watching = {cell: [p for p in table[cell] if p in need] for cell in hidden}
+    found: list[frozenset[Position]] = []
+    chosen: list[Position] = []
+
+    def place(i: int, left: int) -> None:
+        if i == len(hidden):
+            if left == 0 and not any(need.values()):
+                found.append(frozenset(chosen))
+            return
+        cell = hidden[i]
+        for mine in (0, 1)[: 2 if left else 1]:
+            if all(0 <= need[p] - mine <= room[p] - 1 for p in watching[cell]):
+                for p in watching[cell]:
+                    need[p] -= mine
+                    room[p] -= 1
+                chosen.extend([cell] * mine)
+                place(i + 1, left - mine)
+                del chosen[len(chosen) - mine :]
+                for p in watching[cell]:
+                    need[p] += mine
+                    room[p] += 1
+
+    place(0, seen.mines - len(flags))
+    return hidden, found
+
+
+class PerfectPlay:
+    """In how many of a position's arrangements perfect play wins, by trying everything.
+
+    A set of arrangements is what the player knows; revealing a cell loses
+    those with a mine there and splits the others by the number shown. A
+    single arrangement left is a win. A move that changes nothing is never
+    worth making, and a move is not tried when its surviving arrangements
+    are no more than the wins already found (it cannot win more).
+    """
+
+    def __init__(self, seen: Seen) -> None:
+        table = neighbour_table(seen.width, seen.height)
+        self.hidden, layouts = fitting(seen)
+        self.size = len(layouts)
+        # shows[c][j]: what cell c shows in arrangement j, -1 for a mine.
+        self.shows = [
+            [-1 if cell in mines else sum(n in mines for n in table[cell]) for mines in layouts]
+            for cell in self.hidden
+        ]
+
+    def after(self, node: frozenset[int], cell: int) -> int:
+        """Return the wins of revealing hidden cell number *cell* when *node* is left."""
+        parts: dict[int, set[int]] = {}
+        for j in node:
+            parts.setdefault(self.shows[cell][j], set()).add(j)
+        return sum(self.wins(frozenset(part)) for shown, part in parts.items() if shown >= 0)
+
+    @cache  # noqa: B019 (one oracle per position, dropped with it)
+    def wins(self, node: frozenset[int]) -> int:
+        """Return in how many arrangements of *node* perfect play wins."""
+        if len(node) == 1:
+            return 1
+        moves = []
+        for cell, row in enumerate(self.shows):
+            numbers = {row[j] for j in node}
+            if numbers != {row[next(iter(node))]} or -1 in numbers:  # changes something
+                moves.append((sum(1 for j in node if row[j] >= 0), cell))
+        best = 0
+        for safe, cell in sorted(moves, reverse=True):
+            if safe <= best:
+                break
+            best = max(best, self.after(node, cell))
+        return best
+
+    def chance(self, move: Position | None = None) -> Fraction:
+        """Return the chance of winning with perfect play, after revealing *move* if given."""
+        root = frozenset(range(self.size))
+        won = self.wins(root) if move is None else self.after(root, self.hidden.index(move))
+        return Fraction(won, self.size)

@@ -25,8 +25,16 @@ from game.review import (
 )
 from game.seen import HIDDEN, Seen
 from game.settings import Settings
+from game.solver.endgame import ALWAYS_SEARCHED
 from game.state import Game, Status
-from helpers import arrangements, history_of, layout_start, played, random_start
+from helpers import (
+    PerfectPlay,
+    arrangements,
+    history_of,
+    layout_start,
+    played,
+    random_start,
+)
 
 
 def numbers_only(game: Game) -> Seen:
@@ -109,7 +117,29 @@ def test_risks_and_verdicts_equal_exhaustive_counting(history: History) -> None:
         else:
             assert reviewed.safest == safest
             assert reviewed.solver is not None
-            assert chance[reviewed.solver] == min(chance.values()) == reviewed.solver_risk
+            assert chance[reviewed.solver] == reviewed.solver_risk
+            perfect = PerfectPlay(numbers_only(before))
+            if safe_exists or perfect.size > ALWAYS_SEARCHED:
+                assert chance[reviewed.solver] == min(chance.values())
+            else:  # the endgame search's move
+                assert perfect.chance(reviewed.solver) == perfect.chance()
+
+
+def test_late_in_a_game_the_solvers_choice_is_the_endgame_searchs_move() -> None:
+    """Not the safest cell: the move with the best chance of winning, as the solver plays.
+
+    After the 3, the 19 cells away from it each hold a mine 1 time in 19, and
+    the corner (0, 0), the safest with fewest hidden neighbours, wins 88.4%
+    of the time with perfect play afterwards; the best move wins 90%.
+    """
+    start = layout_start("....*", ".....", ".....", ".***.", ".....")
+    history = history_of(start, "r 2 4", "r 0 0")
+    guess = review(history).moves[1]
+    assert guess.verdict is Verdict.GUESS
+    perfect = PerfectPlay(numbers_only(list(history.states())[1]))
+    assert guess.solver is not None and guess.solver != (0, 0)
+    assert perfect.chance(guess.solver) == perfect.chance() == Fraction(9, 10)
+    assert perfect.chance((0, 0)) < Fraction(9, 10)
 
 
 class TestRisks:
