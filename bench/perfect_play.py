@@ -3,14 +3,16 @@
 A ceiling for any solver on the same deals. Each game is played by certain
 moves alone (revealing a certainly safe cell never lowers the chance of
 winning, so perfect play takes them too) up to the first position that
-needs a guess. When few enough arrangements are left there, the endgame
-search (`game.solver.endgame`) gives the exact chance that perfect play wins
-from it; otherwise the game counts as won. The mean over the games is then
-at least the win rate of perfect play on those deals, and the interval is
-that of a mean of values between 0 and 1. On boards where nearly every first
-guess is searched (beginner with an opening) this is close to the optimum,
-and it says which targets no solver can reach. Prints the share of games
-won without a guess and the share whose first guess was searched.
+needs a guess. When few enough arrangements are left there (always at most
+400, see `game.solver.endgame`), the endgame search gives the exact chance
+that perfect play wins from it. Otherwise the game counts as won as often
+as the safest cell is safe: every move from there is a guess, so no play
+survives it more often. The mean over the games is then at least the win
+rate of perfect play on those deals, and the interval is that of a mean of
+values between 0 and 1. On boards where nearly every first guess is
+searched (beginner with an opening) this is close to the optimum, and it
+says which targets no solver can reach. Prints the share of games won
+without a guess and the share whose first guess was searched.
 """
 
 from __future__ import annotations
@@ -34,19 +36,26 @@ from game.solver.endgame import solve_endgame
 from game.state import Status, apply
 
 
-def ceiling(args: tuple[Settings, int]) -> float | None:
-    """Return perfect play's chance of winning game *seed*: 1.0 with no guess, None if unknown."""
+def ceiling(args: tuple[Settings, int]) -> tuple[float, bool]:
+    """Return a ceiling on perfect play's chance of winning game *seed*, and whether it is exact.
+
+    1.0 with no guess; the endgame search's chance when it searches the first
+    guess to the end; else the safest cell's chance of holding no mine there.
+    """
     settings, seed = args
     game = first_move(settings, seed)
     while game.status is Status.PLAYING:
         counted = count(Seen.from_game(game))
-        safe = [cell for cell, w in counted.mine_weights().items() if w == 0]
+        weights = counted.mine_weights()
+        safe = [cell for cell, w in weights.items() if w == 0]
         if not safe:
             searched = solve_endgame(counted)
-            return None if searched is None else float(searched.chance)
+            if searched is None:
+                return 1 - min(weights.values()) / counted.total, False
+            return float(searched.chance), True
         for cell in safe:
             game = apply(game, CellOpened(cell))
-    return 1.0
+    return 1.0, True
 
 
 def main() -> None:
@@ -66,17 +75,20 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     with multiprocessing.Pool(args.jobs or None) as pool:
         chances = pool.map(ceiling, [(settings, s) for s in seeds], chunksize=20)
-    values = [1.0 if c is None else c for c in chances]
+    values = [c for c, _ in chances]
     mean = statistics.fmean(values)
     spread = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    no_guess = sum(1 for c in chances if c == 1.0)
-    searched = sum(1 for c in chances if c is not None)
+    no_guess = sum(1 for c in values if c == 1.0)
+    searched = sum(1 for _, exact in chances if exact)
     print(
         f"preset {args.preset}, first click {first.value} at {FIRST_CLICKS[first]},"
         f" seeds {seeds.start} to {seeds.stop - 1}"
     )
     print(f"won by certain moves alone: {no_guess / len(seeds):.2%}")
-    print(f"first guess searched to the end: {searched / len(seeds):.2%} of games")
+    print(
+        f"first guess searched to the end: {searched / len(seeds):.2%} of games"
+        " (the others count as won as often as their safest cell is safe)"
+    )
     print(
         f"perfect play wins at most {mean:.2%} (95% interval {mean - spread:.2%}"
         f" to {mean + spread:.2%})"

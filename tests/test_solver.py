@@ -281,12 +281,36 @@ class TestBenchCommand:
 
         settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
         found = {seed: ceiling((settings, seed)) for seed in range(60)}
-        guessed = {seed: c for seed, c in found.items() if c is not None and c < 1}
+        guessed = {seed: c for seed, (c, exact) in found.items() if exact and c < 1}
         assert guessed, "some of these games need a guess"
         assert all(0 < c < 1 for c in guessed.values())
-        for seed, chance in found.items():
+        for seed, (chance, _) in found.items():
             if chance == 1.0:
                 assert play(settings, seed), f"seed {seed} needs no guess, so it is won"
+
+    def test_a_game_too_large_to_search_counts_as_won_as_often_as_the_safest_cell(
+        self,
+    ) -> None:
+        """Not as won: every move from its first guess is a guess, none safer than the safest."""
+        from dataclasses import replace
+
+        from bench.perfect_play import ceiling
+        from game.settings import PRESETS, FirstClick
+        from game.solver.__main__ import first_move
+
+        settings = replace(PRESETS["beginner"], first_click=FirstClick.SAFE)
+        unsearched = 0
+        for seed in range(20):
+            chance, exact = ceiling((settings, seed))
+            game = first_move(settings, seed)
+            if exact or game.status is not Status.PLAYING:
+                continue
+            unsearched += 1
+            odds = analyse(Seen.from_game(game)).exact
+            if min(odds.values()) > 0:  # the first click left nothing certain
+                assert chance == float(1 - min(odds.values()))
+            assert chance < 1
+        assert unsearched, "a safe first click on beginner leaves most games too large"
 
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
