@@ -36,6 +36,13 @@ ISSUE_POSITIONS = [
 """Positions where the step limit of the former search left the move to the look-ahead,
 which chose a move that wins less often than perfect play."""
 
+APART = [
+    "5x5x6/HH100/HH200/HH310/HHH31/HHHHH",
+    "7x5x8/HH10000/H421110/HH22H10/H33H310/H12H200",
+    "5x6x5/11000/H1000/11000/01110/13H31/HHHHH",
+]
+"""Positions whose cells fall into groups searched apart (a 50/50 and the rest)."""
+
 
 def generated(positions: int, seed: int) -> Iterator[str]:
     """Yield positions that need a guess, with 2 to `MOST` arrangements.
@@ -72,7 +79,7 @@ def text_of(position: str) -> str:
     return position.replace("/", "\n") + "\n"
 
 
-POSITIONS = [text_of(p) for p in ISSUE_POSITIONS] + list(generated(100, 37))
+POSITIONS = [text_of(p) for p in ISSUE_POSITIONS + APART] + list(generated(100, 37))
 
 
 @pytest.mark.parametrize("text", POSITIONS, ids=["/".join(text.split()) for text in POSITIONS])

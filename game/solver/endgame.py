@@ -29,6 +29,8 @@ What keeps the search small:
 - A cell that is certain in a set of arrangements (a mine, or a number
   known already) stays so in every part of it, so each position looks only
   at the cells its parent found still undecided.
+- Groups of touching cells whose arrangements pair freely with the rest's
+  (two 50/50s, say) are searched apart, and their chances multiplied.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
+from math import prod
 from typing import Final
 
 from game.board import Position, neighbour_table
@@ -91,12 +94,71 @@ def solve_endgame(count: Count, budget: Budget | None = None) -> Endgame | None:
         return None
     own = None if len(layouts) <= ALWAYS_SEARCHED else Budget(SEARCH_STEPS)
     budgets = [b for b in (own, budget) if b is not None]
+    found: list[Endgame] = []
     try:
-        return _Search(seen, weights, mines, cells, layouts, budgets).best()
+        for region, arranged in _regions(seen, cells, layouts):
+            best = _Search(seen, weights, mines, region, arranged, budgets).best()
+            if best is None:
+                return None
+            found.append(best)
     except TooComplexError:
         if own is not None and own.left < 0:
             return None
         raise
+    chance = prod((f.chance for f in found), start=Fraction(1))
+    move = min((f.move for f in found), key=lambda p: (weights[p], p[1], p[0]))
+    return Endgame(move, chance)
+
+
+def _regions(
+    seen: Seen, cells: Sequence[Position], layouts: Sequence[int]
+) -> list[tuple[list[Position], list[int]]]:
+    """Split the undecided cells into regions played apart, each with its own arrangements.
+
+    A group of touching cells is a region of its own when the arrangements
+    are every pairing of its arrangements with those of the other cells (its
+    mines are known in number, say): a number revealed in it then says
+    nothing of the rest, so each region is won or lost alone and the chance
+    of winning the game is the product of theirs. Any move that is best in
+    one region is best for the game. The groups that are not independent
+    stay together as one region.
+    """
+    table = neighbour_table(seen.width, seen.height)
+    index = {p: i for i, p in enumerate(cells)}
+    group = list(range(len(cells)))
+
+    def find(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for pos, i in index.items():
+        for n in table[pos]:
+            if n in index:
+                group[find(i)] = find(index[n])
+    masks: dict[int, int] = {}
+    for i in range(len(cells)):
+        masks[find(i)] = masks.get(find(i), 0) | 1 << i
+    apart = []
+    rest = 0
+    for mask in masks.values():
+        inside = {layout & mask for layout in layouts}
+        outside = {layout & ~mask for layout in layouts}
+        if len(inside) * len(outside) == len(layouts) and len(masks) > 1:
+            apart.append(mask)
+        else:
+            rest |= mask
+    if rest:
+        apart.append(rest)
+    regions = []
+    for mask in apart:
+        bits = [i for i in range(len(cells)) if mask >> i & 1]
+        arranged = dict.fromkeys(
+            sum(1 << k for k, i in enumerate(bits) if layout >> i & 1) for layout in layouts
+        )
+        regions.append(([cells[i] for i in bits], list(arranged)))
+    return regions
 
 
 def _arrangements(
