@@ -1,5 +1,7 @@
 """How often perfect play could win: python bench/perfect_play.py --preset P --first-click F.
 
+`--first-cell X,Y` clicks another first cell, as `python -m game.solver bench` does.
+
 A ceiling for any solver on the same deals. Each game is played by certain
 moves alone (revealing a certainly safe cell never lowers the chance of
 winning, so perfect play takes them too) up to the first position that
@@ -27,23 +29,31 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.board import Position
 from game.events import CellOpened
 from game.seen import Seen
-from game.settings import PRESETS, FirstClick, Settings, parse_first_click
-from game.solver.__main__ import FIRST_CLICKS, first_move
+from game.settings import (
+    PRESETS,
+    FirstClick,
+    Settings,
+    SettingsError,
+    parse_cell,
+    parse_first_click,
+)
+from game.solver.__main__ import first_cell, first_move
 from game.solver.analysis import count
 from game.solver.endgame import solve_endgame
 from game.state import Status, apply
 
 
-def ceiling(args: tuple[Settings, int]) -> tuple[float, bool]:
+def ceiling(args: tuple[Settings, int, Position | None]) -> tuple[float, bool]:
     """Return a ceiling on perfect play's chance of winning game *seed*, and whether it is exact.
 
     1.0 with no guess; the endgame search's chance when it searches the first
     guess to the end; else the safest cell's chance of holding no mine there.
     """
-    settings, seed = args
-    game = first_move(settings, seed)
+    settings, seed, cell = args
+    game = first_move(settings, seed, cell)
     while game.status is Status.PLAYING:
         counted = count(Seen.from_game(game))
         weights = counted.mine_weights()
@@ -64,6 +74,7 @@ def main() -> None:
     parser.add_argument("--first-click", choices=[f.value for f in FirstClick], default="opening")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1000000)
+    parser.add_argument("--first-cell", metavar="X,Y", help="click this cell first")
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     args = parser.parse_args()
     if args.games < 2:
@@ -72,16 +83,22 @@ def main() -> None:
         parser.error("--jobs must be at least 1 (or 0 for every core)")
     first: FirstClick = parse_first_click(args.first_click)
     settings = replace(PRESETS[args.preset], first_click=first)
+    cell = None
+    if args.first_cell is not None:
+        try:
+            cell = parse_cell(args.first_cell, settings)
+        except SettingsError as error:
+            parser.error(f"--first-cell: {error}")
     seeds = range(args.seed, args.seed + args.games)
     with multiprocessing.Pool(args.jobs or None) as pool:
-        chances = pool.map(ceiling, [(settings, s) for s in seeds], chunksize=20)
+        chances = pool.map(ceiling, [(settings, s, cell) for s in seeds], chunksize=20)
     values = [c for c, _ in chances]
     mean = statistics.fmean(values)
     spread = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
     no_guess = sum(1 for c in values if c == 1.0)
     searched = sum(1 for _, exact in chances if exact)
     print(
-        f"preset {args.preset}, first click {first.value} at {FIRST_CLICKS[first]},"
+        f"preset {args.preset}, first click {first.value} at {first_cell(settings, cell)},"
         f" seeds {seeds.start} to {seeds.stop - 1}"
     )
     print(f"won by certain moves alone: {no_guess / len(seeds):.2%}")

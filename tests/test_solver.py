@@ -280,7 +280,7 @@ class TestBenchCommand:
         from game.solver.__main__ import play
 
         settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
-        found = {seed: ceiling((settings, seed)) for seed in range(60)}
+        found = {seed: ceiling((settings, seed, None)) for seed in range(60)}
         guessed = {seed: c for seed, (c, exact) in found.items() if exact and c < 1}
         assert guessed, "some of these games need a guess"
         assert all(0 < c < 1 for c in guessed.values())
@@ -301,7 +301,7 @@ class TestBenchCommand:
         settings = replace(PRESETS["beginner"], first_click=FirstClick.SAFE)
         unsearched = 0
         for seed in range(20):
-            chance, exact = ceiling((settings, seed))
+            chance, exact = ceiling((settings, seed, None))
             game = first_move(settings, seed)
             if exact or game.status is not Status.PLAYING:
                 continue
