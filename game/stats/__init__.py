@@ -1,4 +1,4 @@
-"""Figures of a game: 3BV, clicks, efficiency; `python -m game.stats 3bv FILE|-`.
+"""Figures of a game: 3BV, clicks, efficiency (`python -m game.stats`: see its __main__).
 
 3BV (Bechtel's Board Benchmark Value) is the minimum number of left clicks
 that clear a board without flags: one per opening (a connected region of
@@ -8,17 +8,14 @@ borders no opening.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress, count
 
-from game.board import Board, Flagged, Position, ReadableBoard, Revealed, row_order
+from game.board import Flagged, Position, ReadableBoard, Revealed, row_order
 from game.cells import CELLS_BY_CODE
 from game.events import FlagToggled
 from game.flood import FLOODING, FLOODS, OPENS, flood
 from game.history import History
-from game.text import Layout, TextFormatError
 
 _ZERO_FLOODS = bytes(
     FLOODS if cell.count == 0 and not cell.mine else OPENS for cell in CELLS_BY_CODE
@@ -52,6 +49,7 @@ def openings(board: ReadableBoard) -> list[list[Position]]:
 def three_bv(board: ReadableBoard) -> int:
     """Return the 3BV of *board*, whose mines must be laid.
 
+    >>> from game.board import Board
     >>> three_bv(Board.from_mines(3, 1, [(0, 0)]))
     1
     >>> three_bv(Board.from_mines(3, 1, [(1, 0)]))
@@ -67,7 +65,7 @@ def solved_three_bv(board: ReadableBoard) -> int:
     once any of its zeros is; a safe cell outside every opening counts once
     revealed. Equal to `three_bv` on a won board.
 
-    >>> from game.board import Draft
+    >>> from game.board import Board, Draft
     >>> draft = Draft(Board.from_mines(4, 1, [(1, 0)]))
     >>> draft.open([(3, 0)])
     >>> solved_three_bv(draft.freeze()), three_bv(draft.freeze())
@@ -167,22 +165,3 @@ def figures(history: History, ms: int) -> Figures:
         useful_clicks(history),
         ms,
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the 3BV of a layout text file (or `-` for standard input)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2 or args[0] != "3bv":
-        print("usage: python -m game.stats 3bv FILE|-", file=sys.stderr)
-        return 2
-    try:
-        layout = Layout.from_file(args[1])
-    except TextFormatError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(three_bv(Board.from_mines(layout.width, layout.height, layout.mines)))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
