@@ -1,0 +1,10 @@
+"""Replay files of the community's programs, read into the game's own events.
+
+`read.read_replay` tells the format by the content: the game's own JSON,
+Minesweeper Arbiter's AVF, Viennasweeper's RMV, Minesweeper Clone's MVF,
+Metasweeper's EVF (versions 0 to 4) or RAWVF text. Each reader (one module a
+format) returns a `model.Recording`, the board and the mouse's events;
+`clicks.play` applies the community's click rules to make the game's moves,
+their times and the clicks as the community counts them. `rawvf.write` writes
+any replay as RAWVF, and `mbf` reads and writes Minesweeper X's board files.
+"""

@@ -1,0 +1,226 @@
+"""The community's replays: read, turned into the game's moves, counted, written again.
+
+The oracle is ms_toollib (a test dependency only): on every fixture our figures must
+agree with its own (3BV, openings, islands, status and board exactly; the time within
+10 ms; clicks and ratios within 3%).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.board import Board
+from game.dealer import play as play_move
+from game.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
+from game.replays.clicks import play
+from game.replays.rawvf import write
+from game.replays.read import read_replay, recording_of
+from game.saved import from_json
+from game.settings import Settings
+from game.state import Status, problem, start_game
+from game.stats import three_bv
+from game.stats.community import figures
+from game.stats.zini import zini
+from helpers import run_module
+
+DATA = Path(__file__).parent / "data" / "replays"
+FIXTURES = {
+    "beginner-8x8.avf": ("AvfVideo", "Wang Jianing G15208"),
+    "custom-8x11.avf": ("AvfVideo", "王嘉宁"),
+    "expert.mvf": ("MvfVideo", "Zhang Shen Jia(China)"),
+    "expert.rmv": ("RmvVideo", "王嘉宁"),
+    "beginner-v3.evf": ("EvfVideo", "王嘉宁"),
+    "beginner-v4-slow.evf": ("EvfVideo", "匿"),
+    "custom-60x36.evf": ("EvfVideo", "Pu Tian Yi(Hu Bei)"),
+}
+SMALL = [name for name in FIXTURES if name != "custom-60x36.evf"]
+CLICKS = ("left", "right", "double", "cl", "ce")
+RATIOS = ("ioe", "corr", "thrp", "bbbv_s", "rqp")
+
+
+def ours(name: str) -> dict[str, Any]:
+    return figures(read_replay((DATA / name).read_bytes(), name))
+
+
+def oracle(name: str) -> Any:
+    """Return ms_toollib's video of the fixture *name*, analysed, at its end."""
+    toollib = pytest.importorskip("ms_toollib")
+    video = getattr(toollib, FIXTURES[name][0])(file_name=str(DATA / name))
+    video.parse()
+    video.analyse()
+    video.current_time = 999999.0  # its figures read 0 until the time is set
+    return video
+
+
+@pytest.mark.parametrize("name", list(FIXTURES))
+def test_figures_agree_with_ms_toollib(name: str) -> None:
+    mine, theirs = ours(name), oracle(name)
+    assert (mine["width"], mine["height"], mine["mines"]) == (
+        theirs.column,
+        theirs.row,
+        theirs.mine_num,
+    )
+    assert (mine["bbbv"], mine["openings"], mine["islands"]) == (
+        theirs.bbbv,
+        theirs.op,
+        theirs.isl,
+    )
+    assert mine["status"] == ("won" if theirs.is_completed else "lost")
+    assert mine["player"] == theirs.player_identifier
+    assert abs(mine["time_ms"] - theirs.rtime_ms) <= 10
+    their_clicks = (theirs.left, theirs.right, theirs.double, theirs.cl, theirs.ce)
+    for key, their in zip(CLICKS, their_clicks, strict=True):
+        assert math.isclose(mine[key], their, rel_tol=0.03), key
+    their_ratios = (theirs.ioe, theirs.corr, theirs.thrp, theirs.bbbv_s, theirs.rqp)
+    for key, their in zip(RATIOS, their_ratios, strict=True):
+        assert math.isclose(mine[key], their, rel_tol=0.03), key
+    if mine["stnb"] is not None:
+        assert math.isclose(mine["stnb"], theirs.stnb, rel_tol=0.03)
+    else:
+        assert theirs.stnb == 0  # ms_toollib's STNB of an unofficial board
+
+
+@pytest.mark.parametrize("name", list(FIXTURES))
+def test_the_board_is_the_one_ms_toollib_reads(name: str) -> None:
+    replay = read_replay((DATA / name).read_bytes(), name)
+    rows = oracle(name).board
+    theirs = {(x, y) for y, row in enumerate(rows) for x, value in enumerate(row) if value == -1}
+    assert replay.recording.mines == theirs
+    assert replay.played.history.current.board.mines() == theirs
+
+
+def test_an_arbiter_name_is_gbk_and_the_format_is_told_by_content(tmp_path: Path) -> None:
+    """The Chinese name of an Arbiter replay decodes as GBK, whatever the file is called."""
+    path = tmp_path / "misnamed.json"
+    path.write_bytes((DATA / "custom-8x11.avf").read_bytes())
+    result = run_module("game.stats", "replay", str(path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["player"] == "王嘉宁"
+    assert data["software"].startswith("Minesweeper Arbiter")
+
+
+@pytest.mark.parametrize("name", list(FIXTURES))
+def test_zini_clicks_clear_the_board_in_at_most_its_3bv(name: str) -> None:
+    data = ours(name)
+    replay = read_replay((DATA / name).read_bytes(), name)
+    mines = replay.recording.mines
+    assert data["zini"] == len(data["zini_clicks"]) <= data["bbbv"]
+    game = start_game(GameStarted(Settings(data["width"], data["height"], len(mines)), 0, mines))
+    kinds = {"left": CellOpened, "right": FlagToggled, "chord": NeighboursOpened}
+    for kind, x, y in data["zini_clicks"]:
+        move = kinds[kind]((x, y))
+        assert problem(game.board, move) is None, (kind, x, y)
+        game = play_move(game, move)
+    assert game.status is Status.WON
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 12), st.integers(2, 12), st.data())
+def test_zini_clears_any_board_in_at_most_its_3bv(width: int, height: int, data: Any) -> None:
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    mines = data.draw(st.sets(st.sampled_from(cells), max_size=width * height - 1))
+    board = Board.from_mines(width, height, mines)
+    clicks = zini(board)
+    assert len(clicks) <= three_bv(board)
+    game = start_game(GameStarted(Settings(width, height, len(mines)), 0, frozenset(mines)))
+    kinds = {"left": CellOpened, "right": FlagToggled, "chord": NeighboursOpened}
+    for kind, x, y in clicks:
+        move = kinds[kind]((x, y))
+        assert problem(game.board, move) is None
+        game = play_move(game, move)
+    assert game.status is Status.WON
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_rawvf_written_from_a_replay_reads_back_to_the_same_game(name: str) -> None:
+    replay = read_replay((DATA / name).read_bytes(), name)
+    text = write(replay.recording, replay.played.time_ms)
+    assert text.startswith("RawVF_Version: Rev6.2\n")
+    again = read_replay(text.encode(), "written.txt")
+    assert again.played.history == replay.played.history
+    assert again.played.times == replay.played.times
+    assert figures(again) == figures(replay)
+
+
+@pytest.mark.parametrize("name", ["beginner-v3.evf", "expert.rmv"])
+def test_rawvf_written_agrees_with_ms_toollib_too(name: str, tmp_path: Path) -> None:
+    """What ms_toollib reads from the binary, our RAWVF of it gives back."""
+    result = run_module("game.stats", "rawvf", str(DATA / name))
+    assert result.returncode == 0, result.stderr
+    path = tmp_path / "written.rawvf"
+    path.write_text(result.stdout)
+    data = json.loads(run_module("game.stats", "replay", str(path)).stdout)
+    theirs = oracle(name)
+    assert (data["bbbv"], data["cl"], data["ce"]) == (theirs.bbbv, theirs.cl, theirs.ce)
+    assert abs(data["time_ms"] - theirs.rtime_ms) <= 10
+
+
+@pytest.mark.parametrize("name", ["saved-v1-expert.json", "saved-v1-layout.json"])
+def test_the_games_own_replays_keep_their_moves_through_the_click_rules(name: str) -> None:
+    """The mouse events written for the game's own moves give those moves back."""
+    text = (DATA.parent / name).read_text()
+    session = from_json(text)
+    replay = read_replay(text.encode(), name)
+    assert replay.own and replay.played.history == session.history
+    again = play(recording_of(session.history, session.times))
+    assert again.history.moves == session.history.moves
+    assert again.history.current.board == session.history.current.board
+    assert again.times == session.times
+    again = read_replay(write(replay.recording, replay.played.time_ms).encode(), "x.rawvf").played
+    assert again.history.moves == session.history.moves
+    assert again.times == session.times
+
+
+def test_the_replay_command_prints_every_key_of_interfaces() -> None:
+    result = run_module("game.stats", "replay", str(DATA / "expert.rmv"))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    keys = [
+        "software",
+        "player",
+        "width",
+        "height",
+        "mines",
+        "status",
+        "time_ms",
+        "bbbv",
+        "bbbv_solved",
+        "openings",
+        "islands",
+        "left",
+        "right",
+        "double",
+        "cl",
+        "ce",
+        "ioe",
+        "corr",
+        "thrp",
+        "bbbv_s",
+        "rqp",
+        "stnb",
+        "zini",
+        "zini_clicks",
+        "nf",
+    ]
+    assert set(keys) <= data.keys()
+    assert data["ioe"] == pytest.approx(data["bbbv_solved"] / data["cl"], rel=1e-5)
+    assert data["nf"] is False and data["software"] == "Viennasweeper"
+
+
+def test_a_game_without_flags_is_nf() -> None:
+    assert ours("beginner-v3.evf")["nf"] is True
+    assert ours("beginner-8x8.avf")["nf"] is False
+
+
+def test_stnb_is_null_off_the_official_boards() -> None:
+    assert ours("custom-8x11.avf")["stnb"] is None
+    assert ours("expert.mvf")["stnb"] == pytest.approx(110.387, rel=1e-4)
+
