@@ -27,6 +27,7 @@ from game.echo import shorten
 from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
 from game.press import Refusal, Refused, press
 from game.query import GameRequest
+from game.replays.mbf import read_layout_file
 from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status
@@ -93,7 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--height", type=int, metavar="H", help="number of rows")
     parser.add_argument("--mines", type=int, metavar="M", help="number of mines")
     parser.add_argument("--seed", type=int, metavar="S", help="makes the game reproducible")
-    parser.add_argument("--layout", metavar="FILE", help="play the mines of a layout text file")
+    parser.add_argument(
+        "--layout", metavar="FILE", help="play the mines of a layout file (layout text or MBF)"
+    )
     parser.add_argument(
         "--first-click",
         choices=[f.value for f in FirstClick],
@@ -121,7 +124,7 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
                 "--layout sets the board: leave out --preset, --width, --height and --mines"
             )
         try:
-            layout = Layout.from_file(args.layout)
+            layout = read_layout_file(args.layout)
         except TextFormatError as error:
             raise UsageError(str(error)) from None
         return GameStarted(layout.settings(), seed, layout.mines)

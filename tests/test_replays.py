@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from game.board import Board
 from game.dealer import play as play_move
 from game.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
+from game.replays import mbf
 from game.replays.clicks import play
 from game.replays.rawvf import write
 from game.replays.read import read_replay, recording_of
@@ -28,6 +29,7 @@ from game.state import Status, problem, start_game
 from game.stats import three_bv
 from game.stats.community import figures
 from game.stats.zini import zini
+from game.text import Layout
 from helpers import run_module
 
 DATA = Path(__file__).parent / "data" / "replays"
@@ -224,3 +226,19 @@ def test_stnb_is_null_off_the_official_boards() -> None:
     assert ours("custom-8x11.avf")["stnb"] is None
     assert ours("expert.mvf")["stnb"] == pytest.approx(110.387, rel=1e-4)
 
+
+class TestMbf:
+    def test_an_mbf_round_trips_a_layout(self) -> None:
+        layout = Layout.from_text("..*.\n*...\n...*\n")
+        data = mbf.write(layout)
+        assert data[:4] == bytes([4, 3, 0, 3]) and mbf.looks_like(data)
+        assert mbf.read(data, "board.mbf") == layout
+
+    def test_the_game_plays_an_mbf_layout(self, tmp_path: Path) -> None:
+        path = tmp_path / "board.txt"  # the name says text; the content says MBF
+        path.write_bytes(mbf.write(Layout.from_text("..*\n...\n*..\n")))
+        result = run_module("game", "--plain", "--layout", str(path), stdin="r 2 2\nr 0 0\n")
+        assert "won" in result.stdout.lower(), result.stdout + result.stderr
+
+    def test_layout_text_is_still_read_as_text(self) -> None:
+        assert not mbf.looks_like(b"..*\n*..\n...\n")
