@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from game.replays.read import read_replay
 from game.solver.__main__ import main
+from game.solver.cli import command
 from helpers import run_module
 
 EXPERT = Path(__file__).parent / "data" / "saved-v1-expert.json"
@@ -54,20 +56,21 @@ def test_explain_a_guess(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         ("explain", "3x1x2\nF1FH\n", "error: line 2"),
         ("explain", "4x1x2\nF1FH\n", "error: impossible position: the 1 at (1, 0)"),
         ("explain", "2x1x1\n1F\n", "error: nothing to explain"),
-        ("review", "{}", "error: this is not a saved game"),
+        ("review", "{}", "error: {path}: this is not a saved game"),
         ("review", "not json", "error:"),
     ],
 )
 def test_bad_input_is_one_error_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str, message: str
 ) -> None:
-    """A file that cannot be understood gives one `error:` line and exit status 2."""
+    """A file that cannot be understood gives one `error:` line and exit status 2 (a
+    replay's names the file)."""
     path = tmp_path / "input"
     path.write_text(text)
     assert main([command, str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith(message)
+    assert err.startswith(message.format(path=path))
     assert len(err.splitlines()) == 1
 
 
@@ -107,3 +110,14 @@ def test_bench_refuses_a_first_cell_off_the_board(
         main(["bench", "--preset", "beginner", "--games", "1", "--first-cell", cell])
     assert exited.value.code == 2
     assert "--first-cell" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["custom-8x11.avf", "beginner-v3.evf", "expert.mvf"])
+def test_review_reads_the_communitys_replays(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any replay the game reads is reviewed move by move, its moves those of the clicks."""
+    path = Path(__file__).parent / "data" / "replays" / name
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    moves = read_replay(path.read_bytes(), name).played.history.moves
+    assert f"{len(moves)} moves:" in out
+    assert out.splitlines()[0].split()[1:4] == command(moves[0]).split()

@@ -1,8 +1,9 @@
 """The solver as a teacher, in a terminal: `review FILE` and `explain FILE|-`.
 
 `python -m game.solver review FILE` prints a replay file's moves (the JSON
-of `game.saved`), each with its verdict, its risk and the safest risk then,
-and the solver's choice where the move was not certain; then the summary.
+of `game.saved`, or any community format `game.replays` reads), each with
+its verdict, its risk and the safest risk then, and the solver's choice
+where the move was not certain; then the summary.
 `python -m game.solver explain FILE|-` prints the best move of a position
 (position text) and the reason for it. Moves are written as the terminal
 game's commands (`r X Y`, `f X Y`, `c X Y`, x and y counted from 0); the
@@ -16,14 +17,14 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TextIO
 
-from game import saved
 from game.board import Position
 from game.events import MOVE_CODES, Move
 from game.names import percent, plural
+from game.replays.model import MAX_FILE_BYTES
+from game.replays.read import read_replay
 from game.review import MoveReview, Review, review
 from game.solver.explain import Action, Explanation, explain
 
@@ -34,7 +35,11 @@ USAGE_ERROR = 2
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `review` and `explain` to the solver's command line."""
     run = commands.add_parser("review", help="review every move of a replay file")
-    run.add_argument("file", metavar="FILE", help="a replay file (JSON), or - for standard input")
+    run.add_argument(
+        "file",
+        metavar="FILE",
+        help="a replay (the game's JSON, AVF, RMV, MVF, EVF or RAWVF), or - for standard input",
+    )
     run = commands.add_parser("explain", help="say the best move of a position and why")
     run.add_argument("file", metavar="FILE", help="position text, or - for standard input")
 
@@ -43,10 +48,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     """Run `review` or `explain` as *args* say; return the exit status."""
     out = _lenient(out or sys.stdout)
     err = err or sys.stderr
-    commands: dict[str, Callable[[str], str]] = {"review": _review, "explain": _explain}
     try:
-        text = _read(args.file)
-        report = commands[args.command](text)
+        if args.command == "review":
+            report = _review(_read_bytes(args.file), args.file)
+        else:
+            report = _explain(_read(args.file))
     except ValueError as error:
         print(f"error: {error}", file=err)
         return USAGE_ERROR
@@ -67,8 +73,19 @@ def _read(path: str) -> str:
         raise ValueError(f"{path} is not UTF-8 text") from None
 
 
-def _review(text: str) -> str:
-    return review_text(review(saved.from_json(text).history))
+def _read_bytes(path: str) -> bytes:
+    """Return the bytes of the file at *path*, or of standard input for `-`."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as file:
+            return file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _review(data: bytes, name: str) -> str:
+    return review_text(review(read_replay(data, name).played.history))
 
 
 def _explain(text: str) -> str:
