@@ -152,6 +152,18 @@ def test_rawvf_written_from_a_replay_reads_back_to_the_same_game(name: str) -> N
     assert figures(again) == figures(replay)
 
 
+@pytest.mark.parametrize(
+    ("text", "binary"),
+    [("custom-8x11.rawvf", "custom-8x11.avf"), ("expert-mvf.rawvf", "expert.mvf")],
+)
+def test_rawvf_from_the_communitys_converters_reads_as_the_binary(text: str, binary: str) -> None:
+    """RAWVF that parser_avf and parser_mvf wrote gives the binary's game and figures."""
+    from_text = read_replay((DATA / text).read_bytes(), text)
+    from_binary = read_replay((DATA / binary).read_bytes(), binary)
+    assert from_text.played.history == from_binary.played.history
+    assert {**figures(from_text), "software": ""} == {**figures(from_binary), "software": ""}
+
+
 @pytest.mark.parametrize("name", ["beginner-v3.evf", "expert.rmv"])
 def test_rawvf_written_agrees_with_ms_toollib_too(name: str, tmp_path: Path) -> None:
     """What ms_toollib reads from the binary, our RAWVF of it gives back."""
