@@ -254,3 +254,13 @@ class TestMbf:
 
     def test_layout_text_is_still_read_as_text(self) -> None:
         assert not mbf.looks_like(b"..*\n*..\n...\n")
+
+
+def test_a_game_of_its_own_not_yet_dealt_has_no_board_figures() -> None:
+    """Before the first reveal the game's own replay has no mines: its board's figures are 0,
+    and its mine count is the settings'."""
+    data = json.loads((DATA.parent / "saved-v1-expert.json").read_text())
+    data["moves"], data["elapsed_ms"] = [], 0
+    result = figures(read_replay(json.dumps(data).encode(), "empty.json"))
+    assert (result["mines"], result["bbbv"], result["zini"], result["openings"]) == (99, 0, 0, 0)
+    assert result["status"] == "unfinished" and result["ioe"] is None

@@ -56,16 +56,18 @@ def figures(replay: Replay) -> dict[str, Any]:
     """Return the community's statistics of *replay*, keyed as INTERFACES names them."""
     played, recording = replay.played, replay.recording
     board = played.history.current.board
-    width, height, mines = recording.width, recording.height, len(recording.mines)
+    width, height, mines = recording.width, recording.height, played.history.start.settings.mines
     whole = Board.from_mines(width, height, recording.mines)
-    bbbv, solved = three_bvs(board) if board.mines_laid else (three_bvs(whole)[0], 0)
+    known = len(recording.mines) == mines  # not before the first reveal of the game's own
+    bbbv = three_bvs(whole)[0] if known else 0
+    solved = three_bvs(board)[1] if board.mines_laid else 0
     seconds = played.time_ms / 1000
     clicks = played.clicks
     constant = STNB_CONSTANTS.get((width, height, mines))
     stnb = None
     if constant is not None and seconds > 0 and bbbv:
         stnb = round(constant * solved / seconds**1.7 * math.sqrt(solved / bbbv), 6)
-    route = zini(whole)
+    route = zini(whole) if known else []
     return {
         "software": recording.program,
         "player": recording.player,
@@ -76,8 +78,8 @@ def figures(replay: Replay) -> dict[str, Any]:
         "time_ms": played.time_ms,
         "bbbv": bbbv,
         "bbbv_solved": solved,
-        "openings": len(openings(whole)),
-        "islands": islands(whole),
+        "openings": len(openings(whole)) if known else 0,
+        "islands": islands(whole) if known else 0,
         "left": clicks.left,
         "right": clicks.right,
         "double": clicks.double,
