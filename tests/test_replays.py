@@ -264,3 +264,14 @@ def test_a_game_of_its_own_not_yet_dealt_has_no_board_figures() -> None:
     result = figures(read_replay(json.dumps(data).encode(), "empty.json"))
     assert (result["mines"], result["bbbv"], result["zini"], result["openings"]) == (99, 0, 0, 0)
     assert result["status"] == "unfinished" and result["ioe"] is None
+
+
+def test_an_evf_of_version_0_is_not_taken_for_a_hacked_mvf() -> None:
+    """Version 0 and an unfinished game's flags (0) start the file 0x00 0x00."""
+    head = bytes([0, 0, 2, 2, 0, 1, 16, 0, 0, 0, 1, 0, 0, 0])  # 2x2, 1 mine, 16-pixel cells
+    strings = b"\0".join([b"Metasweeper", "一个很长的名字".encode() * 3, b"", b"", b"", b"", b""])
+    board = bytes([0b1000_0000])  # the mine at the top left
+    events = bytes([2, 0, 0, 0, 0, 24, 0, 24, 3, 0, 0, 90, 0, 24, 0, 24, 0]) + bytes(32)
+    replay = read_replay(head + strings + b"\0" + board + events, "old.evf")
+    assert replay.recording.mines == {(0, 0)} and replay.recording.player.startswith("一个")
+    assert replay.played.history.moves == (CellOpened((1, 1)),)

@@ -6,8 +6,9 @@ Then a date, the level, the mode, the score, (0.97) the 3BV and clicks, the
 question marks' setting, the board (width, height, a 2-byte mine count, each
 mine as column + 1 and row + 1) and the player's name. Each mouse event is 5
 bytes (0.97) or 6 (2007) whose bits are shuffled by a key computed from a
-2-byte number before them: the buttons held, x, y and the time. A file that
-starts 0x00 0x00 is a 0.97 whose header was cut by a known hack.
+2-byte number before them: the buttons held, x, y and the time. (A 0.97 whose
+header a known hack cut, starting 0x00 0x00, is not read: an EVF of version 0
+may start so too.)
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from game.replays.names import decode
 
 
 def looks_like(data: bytes) -> bool:
-    """Tell whether *data* is an MVF that this game reads: Clone's mark, or the hack's."""
-    return data.startswith(b"\x11\x4d") or (data.startswith(b"\x00\x00") and len(data) > 80)
+    """Tell whether *data* is an MVF that this game reads: it starts with Clone's mark."""
+    return data.startswith(b"\x11\x4d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +50,6 @@ def read(data: bytes, name: str) -> Recording:
     :raises ReplayError: naming the file and what is wrong.
     """
     source = Bytes(data, name)
-    if data.startswith(b"\x00\x00"):
-        source.at = 7
-        return _read(source, _V097, "Minesweeper Clone 0.97 (hacked)")
     source.at = 27
     mark = source.u8()
     if mark in (ord("5"), ord("8")):
