@@ -16,6 +16,7 @@ All numbers are big-endian.
 
 from __future__ import annotations
 
+import struct
 from typing import Final
 
 from game.replays.binary import Bytes
@@ -104,24 +105,54 @@ def _read_v4(
     ms = source.u8()
     x, y = source.u16(), source.u16()
     events = [Mouse(ms, kind, x, y)]
+    _v4_events(source, events, ms, x, y)
+    return Recording(program, player, width, height, mines, check_events(source.name, events), cell)
+
+
+_STEP: Final = struct.Struct(">Bhh")
+"""A version 4 mouse event after its code: the time step, then x's and y's."""
+
+
+def _v4_events(source: Bytes, events: list[Mouse], ms: int, x: int, y: int) -> None:
+    """Read version 4's events after the first, each a step from the one before.
+
+    The hottest loop of reading a long game (50,000 events): it reads the bytes
+    directly rather than through `Bytes`, and says where the file ends short.
+    """
+    data, at = source.data, source.at
+    end = len(data)
+    step = _STEP.unpack_from
+    kinds = _EVENTS
     pause = 0
     while True:
-        code = source.u8()
+        code = data[at] if at < end else None
+        size = 0 if code == 0 else 2 if code == 255 else 5 if code and code <= 80 else 1
+        if code is None or at + 1 + size > end:
+            source.at = end
+            raise source.fail("the file is cut short in its events")
+        at += 1
         if code == 0:
             break
         if code == 255:
-            pause += source.u16()
+            pause += data[at] << 8 | data[at + 1]
+            at += 2
             continue
         if code <= 80:
-            kind = _EVENTS.get(code)
+            kind = kinds.get(code)
             if kind is None:
+                source.at = at
                 raise source.fail(f"mouse event {len(events) + 1} has the unknown code {code}")
-            ms += source.u8() + pause
-            x, y = x + source.i16(), y + source.i16()
+            delay, dx, dy = step(data, at)
+            at += 5
+            ms += delay + pause
+            x += dx
+            y += dy
             events.append(Mouse(ms, kind, x, y))
         elif code < 100:  # the game's state: replay, won, lost, error
-            ms += source.u8() + pause
+            ms += data[at] + pause
+            at += 1
         else:
+            source.at = at
             raise source.fail(f"event {len(events) + 1} has the unknown code {code}")
         pause = 0
-    return Recording(program, player, width, height, mines, check_events(source.name, events), cell)
+    source.at = at

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Final
+from typing import Final, NamedTuple
 
 from game.board import Position
 
@@ -33,9 +33,8 @@ class ReplayError(ValueError):
     """A replay file that cannot be read; the message names the file and the problem."""
 
 
-@dataclass(frozen=True, slots=True)
-class Mouse:
-    """One mouse event of a recording."""
+class Mouse(NamedTuple):
+    """One mouse event of a recording (a named tuple: a long recording holds 50,000)."""
 
     ms: int
     """When, in milliseconds on the recording's clock (0 near the first click)."""
