@@ -42,7 +42,6 @@ FIXTURES = {
     "beginner-v4-slow.evf": ("EvfVideo", "匿"),
     "custom-60x36.evf": ("EvfVideo", "Pu Tian Yi(Hu Bei)"),
 }
-SMALL = [name for name in FIXTURES if name != "custom-60x36.evf"]
 CLICKS = ("left", "right", "double", "cl", "ce")
 RATIOS = ("ioe", "corr", "thrp", "bbbv_s", "rqp")
 
@@ -141,7 +140,7 @@ def test_zini_clears_any_board_in_at_most_its_3bv(width: int, height: int, data:
     assert game.status is Status.WON
 
 
-@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("name", list(FIXTURES))
 def test_rawvf_written_from_a_replay_reads_back_to_the_same_game(name: str) -> None:
     replay = read_replay((DATA / name).read_bytes(), name)
     text = write(replay.recording, replay.played.time_ms)
