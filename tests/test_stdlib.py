@@ -21,7 +21,8 @@ from . import words
 def daily():
     import hashlib
     from fractions import Fraction
-    return b"x".decode("latin-1"), open("f", encoding="cp1252")
+    names.lookup("not a codec")
+    return b"x".decode("latin-1"), open("f", encoding="cp1252"), codecs.lookup("gbk")
 """
 
 
@@ -38,7 +39,7 @@ def test_the_scan_finds_imports_inside_functions_and_named_codecs(tmp_path: Path
     modules, codecs = stdlib.scan(tmp_path, ["sample.py"])
     assert {"json", "collections.abc", "hashlib", "fractions"} <= modules
     assert not [m for m in modules if m.startswith("game")]
-    assert codecs == {"latin-1", "cp1252"}
+    assert codecs == {"latin-1", "cp1252", "gbk"}
 
 
 def test_every_page_module_and_its_script_are_scanned() -> None:

@@ -91,8 +91,11 @@ def _codecs_of(tree: ast.AST) -> set[str]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        methods = ("encode", "decode", "lookup")
-        named = isinstance(node.func, ast.Attribute) and node.func.attr in methods
+        called = node.func
+        named = isinstance(called, ast.Attribute) and (
+            called.attr in ("encode", "decode")
+            or (called.attr == "lookup" and ast.unparse(called.value) == "codecs")
+        )
         values = [node.args[0]] if named and node.args else []
         values += [k.value for k in node.keywords if k.arg == "encoding"]
         found.update(
