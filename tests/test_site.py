@@ -232,3 +232,23 @@ def test_the_page_turns_off_the_pyscript_plugins_it_does_not_send() -> None:
     assert "vendor/pyscript/error-" in " ".join(files)  # Python's errors still show
     for plugin in UNUSED_PLUGINS:
         assert not [f for f in files if f.startswith(f"vendor/pyscript/{plugin}-")]
+
+
+def test_the_csp_comment_says_why_each_allowance_beyond_self_is_there() -> None:
+    """The page's policy allows what the runtime needs beyond its own origin's files, and
+    its comment gives the reason for each, so no one removes one as a mistake: 'unsafe-eval'
+    (Pyodide's glue, PyScript's FFI) and `blob:` in worker-src (PyScript starts its worker
+    from a blob URL the page makes)."""
+    html = (ROOT / "index.html").read_text()
+    found = re.search(
+        r'<!--((?:(?!-->).)*)-->\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)"',
+        html,
+        re.DOTALL,
+    )
+    assert found, "index.html's CSP has a comment just before it"
+    comment, policy = " ".join(found.group(1).split()), found.group(2)
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert "'unsafe-inline'" not in policy
+    assert "'unsafe-eval'" in directives["script-src"] and "'unsafe-eval'" in comment
+    assert "blob:" in directives["worker-src"]
+    assert re.search(r"blob:.{0,40}worker-src|worker-src.{0,40}blob:", comment), comment
