@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -19,12 +20,17 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-@pytest.fixture
-def scanned(browser: Browser, base_url: str) -> Iterator[Callable[[str], Page]]:
-    """Open the game at a query, ready to be scanned."""
+@pytest.fixture(params=["light"])
+def scanned(browser: Browser, base_url: str, request: Any) -> Iterator[Callable[[str], Page]]:
+    """Open the game at a query, ready to be scanned, in the system colour scheme *param*."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does it)")
-    context = game_context(browser, bypass_csp=True, viewport={"width": 1100, "height": 850})
+    context = game_context(
+        browser,
+        bypass_csp=True,
+        viewport={"width": 1100, "height": 850},
+        color_scheme=request.param,
+    )
     page = context.new_page()
 
     def open_(query: str) -> Page:
@@ -87,4 +93,24 @@ def test_custom_settings_form_with_an_error(scanned: Callable[[str], Page]) -> N
     page.fill("#custom-width", "0")
     page.click("#custom button[type='submit']")
     assert page.inner_text("#custom-error").startswith("Not started")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("scanned", ["dark"], indirect=True)
+def test_every_toggle_pressed_in_the_dark_theme(scanned: Callable[[str], Page]) -> None:
+    """The dark theme (the system's: its switch shows pressed) with every toggle pressed.
+
+    Flag mode and Mine odds are pressed by clicking; Replay and Solver plays show pressed
+    only while they run, so their state is set as it is then, for the scan of their look.
+    """
+    page = scanned("preset=beginner&seed=5")
+    page.click(cell(page, 4, 4))
+    page.click("#flag-mode")
+    page.click("#overlay")
+    for name in ("replay", "autoplay-run"):
+        page.evaluate(f"document.getElementById('{name}').setAttribute('aria-pressed', 'true')")
+    pressed = page.eval_on_selector_all(
+        "[aria-pressed='true']", "found => found.map(element => element.id)"
+    )
+    assert sorted(pressed) == ["autoplay-run", "flag-mode", "overlay", "replay", "theme"]
     assert violations(page) == []
