@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from game.events import CellOpened, FlagToggled, Move
 from game.query import request_from_query
@@ -93,6 +94,32 @@ class TestLoad:
             page.wait_for_timeout(70)
             still.add(spinner.evaluate("node => getComputedStyle(node).transform"))
         assert still == {"none"}
+
+    def test_a_click_on_the_board_at_its_first_paint_is_played(
+        self, page: Page, base_url: str
+    ) -> None:
+        """The waiting board's cells are there as soon as the board is: a click on its
+        top-left corner at the first paint, while the module scripts (PyScript's core, the
+        host) still download, is kept and played once the game is ready."""
+        page.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () => { window.parsed = true; });"
+        )
+        held: list[Route] = []
+        page.route(re.compile(r"/(vendor/pyscript/core|js/host)\.js$"), lambda r: held.append(r))
+        page.goto(base_url + "?preset=beginner", wait_until="commit")
+        page.wait_for_selector("#board", state="attached")
+        box = page.evaluate(
+            """() => new Promise((painted) => requestAnimationFrame(() => setTimeout(() => {
+                const box = document.getElementById('board').getBoundingClientRect();
+                painted({x: box.x, y: box.y, loaded: !!window.parsed});
+            })))"""
+        )
+        assert not box["loaded"], "the module scripts were held: the document is still loading"
+        page.mouse.click(box["x"] + 6, box["y"] + 6)
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        assert page.get_attribute(cell(page, 0, 0), "data-state") == "revealed"
 
     def test_runtime_failure_shows_a_readable_error(self, page: Page, base_url: str) -> None:
         """If PyScript cannot be fetched, the page says so instead of staying blank."""
