@@ -81,7 +81,6 @@ function controls() {
 function send(message, files = null) {
   message.now = performance.now();
   message.controls = controls();
-  message.writable = writable();
   const text = JSON.stringify(message);
   unanswered++;
   if (!worker) waiting.push([text, files]); else ask(text, files);
@@ -184,16 +183,32 @@ function download(name, text) {
 }
 
 /**
- * @param {string} key
- * @param {string | null} value null to remove the key
+ * Carry out a commit of Python's (game/view/storage.py): its changes ([key, text or
+ * null]) are made in order, all of them or none (what one made is undone if a later one
+ * is refused: full storage), and Python hears which in the next message. What depends on
+ * a write (removing what was set aside, replacing what was backed up) is a later change
+ * of the same commit, or waits in Python for this answer.
+ * @param {string} token the commit's, as Python named it
+ * @param {[string, string | null][]} changes
  */
-function store(key, value) {
+function store(token, changes) {
+  /** @type {[string, string | null][]} */
+  const undo = [];
+  let made = true;
   try {
-    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
-  } catch (error) {  // full: from now on every message says writes are refused
-    refused = true;
-    send({ kind: "unstored", key });
+    for (const [key, text] of changes) {
+      undo.push([key, localStorage.getItem(key)]);
+      if (text === null) localStorage.removeItem(key); else localStorage.setItem(key, text);
+    }
+  } catch (error) {  // full, or site data blocked
+    made = false;
+    for (const [key, text] of undo.reverse()) {
+      try {  // each undo gives back exactly the room its change took
+        if (text === null) localStorage.removeItem(key); else localStorage.setItem(key, text);
+      } catch (again) { console.error(again); }
+    }
   }
+  send({ kind: "stored", token, ok: made });
 }
 
 /** @param {Operation} op */
@@ -230,7 +245,7 @@ function apply(op) {
       return;
     case "listen": listen(ref === "document" ? document : element(ref), op[2], op[3], op[4]); return;
     case "cells": patchCells(/** @type {HTMLElement} */ (document.getElementById("board")), ref); return;
-    case "store": store(op[1], op[2]); return;
+    case "store": store(ref, op[2]); return;
     case "clipboard":
       if (navigator.clipboard) navigator.clipboard.writeText(ref).catch(() => {});
       return;
@@ -247,18 +262,6 @@ function apply(op) {
   }
 }
 
-// Whether the page may write to its storage now: no write was refused this visit, and a
-// write of a few bytes works.
-let refused = false;
-function writable() {
-  if (refused) return false;
-  try {
-    localStorage.setItem("pyminesweeper.probe", "1");
-    localStorage.removeItem("pyminesweeper.probe");
-    return true;
-  } catch (error) { return false; }  // full, refused, or blocked
-}
-
 function storage() {
   try {
     /** @type {Record<string, string | null>} */
@@ -267,9 +270,9 @@ function storage() {
       const key = localStorage.key(i);
       if (key !== null) items[key] = localStorage.getItem(key);
     }
-    return { items, writable: writable() };
+    return { items };
   } catch (error) {  // site data blocked: merely reading localStorage throws
-    return { items: null, writable: false };
+    return { items: null };
   }
 }
 

@@ -39,7 +39,7 @@ from game.view.dom import (
     soon,
     today,
 )
-from game.view.files import Files
+from game.view.files import SAVE_KEY, Files
 from game.view.review import ReviewPanel
 from game.view.running import Runner
 from game.view.statistics import Statistics
@@ -116,7 +116,8 @@ class App:
                 return
         request, url_problem = request_from_query("" if wanted else search)
         problem = problem or url_problem
-        kept, notice = self.files.load()
+        told: list[str] = []  # what the start says of the game kept, once the page answered
+        kept = self.files.load(told.append)
         arrival = visit(
             request,
             kept,
@@ -125,17 +126,39 @@ class App:
             seed=fresh_seed(),
             now=now(),
         )
-        notes = [problem or "", notice, self.stats.notice]
-        if arrival.restored:
-            notes.insert(0, "Welcome back: your game was restored.")
-        if arrival.set_aside is not None and self.files.suspend(arrival.set_aside):
-            notes.append("Your unfinished game was kept: Resume brings it back.")
+        if arrival.set_aside is not None:  # the game saved stays there until it is aside
+            self.store.held.add(SAVE_KEY)
+            self.files.suspend(arrival.set_aside, functools.partial(self.set_aside, told))
+        self.update(arrival.session)
+        self.render_controls()
+        self.store.settled(functools.partial(self.welcome, arrival.restored, problem or "", told))
+
+    def set_aside(self, told: list[str], kept: bool) -> None:
+        """Take in whether the unfinished game a link replaced was kept to resume."""
+        if kept:
+            self.store.held.discard(SAVE_KEY)
+            told.append("Your unfinished game was kept: Resume brings it back.")
+        else:
+            self.store.refuse(
+                SAVE_KEY,
+                "There is no room to set your unfinished game aside: it stays kept in this"
+                " browser, and the game on the page is not kept.",
+            )
+
+    def welcome(self, restored: bool, problem: str, told: list[str]) -> None:
+        """Say what the start found, play the moves made while loading, and be ready.
+
+        Runs once the page has answered what the start wrote (a game or records set
+        aside), so it says only what happened; the new game is then saved, unless the
+        game kept before it is still held.
+        """
+        notes = ["Welcome back: your game was restored." if restored else "", problem]
+        notes += [*told, self.stats.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
-        session = arrival.session
-        self.update(session)
-        self.render_controls()
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
+        if told:  # the game kept before is aside: the new one takes its place
+            self.files.save()
         self.board.play_pending()
         self.ready()
 
@@ -187,9 +210,7 @@ class App:
         session = self.session
         records, best = self.stats.records.count(session.mode, result, session.request.daily)
         if records is not self.stats.records:
-            notice = self.stats.keep(records)
-            if notice:
-                say(notice)
+            self.stats.keep(records)
         return f"New best time for {mode_label(session.mode).lower()}!" if best else ""
 
     # -- what the player does ------------------------------------------------------------

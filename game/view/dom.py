@@ -33,10 +33,6 @@ Handler = Callable[["PageEvent"], object]
 Intent = Callable[[str, int, int], object]
 
 
-class StorageRefusedError(Exception):
-    """The browser would not keep a value: its storage is full or refuses writes."""
-
-
 class Page:
     """The operations waiting to go to the page, and what Python knows of the page."""
 
@@ -59,7 +55,11 @@ class Page:
         self.reading: set[asyncio.Future[Any]] = set()
         """Handlers still reading a file: held until done, so none is collected midway."""
         self.stored: dict[str, str] | None = None
-        self.writable = False
+        """The page's storage as it last said it is (None: it refuses to be read)."""
+        self.commits: dict[int, tuple[list[tuple[str, str | None]], Callable[[bool], None]]] = {}
+        """The changes to storage sent to the page and what waits for its answer, by token."""
+        self.answered = 0
+        """How many commits the page has answered."""
 
     def op(self, *operation: Any) -> None:
         """Queue *operation*; the first of a task asks for the batch to be sent after it."""
@@ -88,9 +88,8 @@ class Page:
         return self.known.get(ref, {}).get(name)
 
     def hear(self, message: dict[str, Any]) -> None:
-        """Take in what every message of the page carries: its clock, storage and controls."""
+        """Take in what every message of the page carries: its clock and its controls."""
         self.clock = (float(message["now"]), float(js.performance.now()))
-        self.writable = bool(message["writable"])
         for name, values in message.get("controls", {}).items():
             for key, value in values.items():
                 self.remember("#" + name, key, value)
@@ -98,11 +97,8 @@ class Page:
     def begin(self, facts: dict[str, Any]) -> None:
         """Hold what the page said of itself at the start."""
         self.facts = facts
-        storage = facts["storage"]
-        self.hear(
-            {"now": facts["now"], "controls": facts["elements"], "writable": storage["writable"]}
-        )
-        self.stored = storage["items"]
+        self.hear({"now": facts["now"], "controls": facts["elements"]})
+        self.stored = facts["storage"]["items"]
 
     def dispatch(self, message: dict[str, Any], files: Any) -> str:
         """Run what a message of the page asks (an event's handler, a timer, an intent).
@@ -130,8 +126,20 @@ class Page:
                 action()
         elif kind == "input" and self.intent is not None:
             self.intent(*message["intent"])
-        # "unstored" (a write the page could not make) needs nothing more: it says, as
-        # every message now will, that writes are refused.
+        elif kind == "stored" and message["token"] in self.commits:
+            self.stored_answer(message["token"], bool(message["ok"]))
+
+    def stored_answer(self, token: int, made: bool) -> None:
+        """Take in the page's answer to the commit *token*: made (all its changes) or not."""
+        changes, done = self.commits.pop(token)
+        self.answered += 1
+        if made and self.stored is not None:
+            for key, text in changes:
+                if text is None:
+                    self.stored.pop(key, None)
+                else:
+                    self.stored[key] = text
+        done(made)
 
 
 page: Final = Page()
@@ -440,23 +448,22 @@ def show_counter(name: str, number: int) -> None:
 
 
 class Storage:
-    """`localStorage` as the page had it at the start; each change an operation."""
+    """`localStorage` as the page last said it is; changes go to the page as commits."""
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         return (page.stored or {}).get(key)
 
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        if page.stored is None or not page.writable:
-            raise StorageRefusedError(key)
-        page.stored[key] = value
-        page.op("store", key, value)
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        if page.stored is not None and page.stored.pop(key, None) is not None:
-            page.op("store", key, None)
-
     def keys(self) -> list[str]:
         return list(page.stored or ())
+
+    def commit(self, changes: list[tuple[str, str | None]], done: Callable[[bool], None]) -> None:
+        """Have the page make *changes* (text, or None to remove), all or none (js/host.js).
+
+        The page answers in its next message; *done* then hears whether it made them.
+        """
+        token = len(page.commits) + page.answered + 1  # each sent is waiting or answered
+        page.commits[token] = (changes, done)
+        page.op("store", token, [list(change) for change in changes])
 
 
 def local_storage() -> Storage | None:

@@ -22,7 +22,7 @@ from game.view.dom import (
     save_file,
     say,
 )
-from game.view.storage import Store
+from game.view.storage import Change, Store
 
 SAVE_KEY: Final = "pyminesweeper.game"
 """Where the current game is kept."""
@@ -44,25 +44,21 @@ class Files:
         """The session on the page."""
         self.replace = replace
         """Puts another game on the page (a resumed one, a replay file)."""
-        self.told = False
-        """Whether the player was told that the game cannot be kept."""
         on_click("copy-link", self.copy_link)
         on_click("copy-layout", lambda: self.copy_link(layout=True))
         on_click("download", self.download)
         on_click("resume", self.resume)
         listen(by_id("open-file"), "change", self.on_open)
 
-    def load(self) -> tuple[Session | None, str]:
-        """Return the game kept by the last visit, or None and why not."""
-        return self.store.load(SAVE_KEY, saved.from_json, "saved game")
+    def load(self, told: Callable[[str], object]) -> Session | None:
+        """Return the game kept by the last visit, or None (*told* hears why, see `Store.load`)."""
+        return self.store.load(SAVE_KEY, saved.from_json, "saved game", told)
 
     def save(self) -> None:
         """Keep the game, paused at this moment, so a reload resumes it."""
         text = saved.to_json(self.current().pause(now()))
-        refused = not self.store.write(SAVE_KEY, text)
-        if refused and self.store.available and SAVE_KEY not in self.store.held and not self.told:
-            self.told = True  # once a visit: the player knows, and the game goes on
-            say("This browser would not store the game; it will not survive a reload.")
+        refused = "This browser would not store the game; it will not survive a reload."
+        self.store.write(SAVE_KEY, text, refused)
 
     def save_if_changed(self, session: Session, old: Session) -> None:
         """Save *session* if it differs from *old* in what a save holds.
@@ -72,26 +68,55 @@ class Files:
         if session.history is not old.history or kept(session) != kept(old):
             self.save()
 
-    def suspend(self, session: Session) -> bool:
-        """Keep an unfinished game with moves aside, to resume later; return whether it was."""
+    def suspend(self, session: Session, done: Callable[[bool], object]) -> None:
+        """Keep an unfinished *session* aside, to resume later, if it is worth resuming.
+
+        *done* hears whether it was kept, once the page has said so; an earlier
+        game set aside gives way to it.
+        """
         if not session.is_unfinished():
-            return False  # nothing worth resuming
-        if not self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now()))):
-            return False
-        by_id("resume").hidden = False
-        return True
+            done(False)
+            return
+
+        def answered(made: bool) -> None:
+            if made:
+                by_id("resume").hidden = False
+            done(made)
+
+        self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now())), "", answered)
 
     def resume(self) -> None:
-        """Bring back the game set aside; the one in play takes its place if unfinished."""
-        waiting, notice = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game")
-        by_id("resume").hidden = True
-        if waiting is None:
-            say(notice or "There is no unfinished game to resume.")
+        """Bring back the game set aside; the one in play takes its place if unfinished.
+
+        One commit swaps them in storage, the game brought back kept as the game in
+        play: if the page cannot make it, nothing changes.
+        """
+        if self.store.read(SUSPENDED_KEY) is None:
+            by_id("resume").hidden = True
+            say("There is no unfinished game to resume.")
             return
-        if not self.suspend(self.current()):
-            self.store.remove(SUSPENDED_KEY)
-        self.replace(waiting.resume(now()))
-        say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
+        waiting = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game", say)
+        if waiting is None:
+            by_id("resume").hidden = True
+            return
+        current, back = self.current(), waiting.resume(now())
+        keep = current.is_unfinished()
+        changes: list[Change] = []
+        if SAVE_KEY not in self.store.held:  # else both stay: the game kept there is not lost
+            swapped = saved.to_json(current.pause(now())) if keep else None
+            changes = [(SUSPENDED_KEY, swapped), (SAVE_KEY, saved.to_json(back.pause(now())))]
+        elif keep:
+            changes = [(SUSPENDED_KEY, saved.to_json(current.pause(now())))]
+
+        def answered(made: bool) -> None:
+            if not made:
+                say("Not resumed: there is no room to set the game in play aside. It goes on.")
+                return
+            by_id("resume").hidden = not keep
+            self.replace(back)
+            say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
+
+        self.store.commit(changes, answered)
 
     def copy_link(self, layout: bool = False) -> None:
         """Copy a link to this board: the same mines and start cell, nothing given away."""
@@ -119,24 +144,31 @@ class Files:
 
     async def on_open(self, event: JsEvent) -> None:
         """Open a replay file to watch; the game in play is kept to resume, a bad file refused."""
-        kept = "Your game is unchanged."
+        unchanged = "Your game is unchanged."
         chosen = await chosen_file(event, MAX_BYTES)
         if not isinstance(chosen, tuple):
             if chosen:
-                say(f"{chosen} {kept}")
+                say(f"{chosen} {unchanged}")
             return
         name, text = chosen
         try:
             watched = saved.from_json(text)
         except ValueError as error:
-            say(f"Could not open {name}: {error}. {kept}")
+            say(f"Could not open {name}: {error}. {unchanged}")
             return
-        suspended = self.suspend(self.current())
-        # Someone's replay is watched, not scored: its end never enters the records.
-        self.replace(dataclasses.replace(watched, watched=True).show(0))
-        moves = plural(len(watched.history), "move")
-        resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
-        say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
+        current = self.current()
+
+        def opened(suspended: bool) -> None:
+            if current.is_unfinished() and not suspended and self.store.available:
+                say(f"Not opened: there is no room to set your unfinished game aside. {unchanged}")
+                return
+            # Someone's replay is watched, not scored: its end never enters the records.
+            self.replace(dataclasses.replace(watched, watched=True).show(0))
+            moves = plural(len(watched.history), "move")
+            resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
+            say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
+
+        self.suspend(current, opened)
 
 
 def kept(session: Session) -> tuple[object, ...]:

@@ -37,7 +37,9 @@ class Statistics:
         """The records mode of the game being played: the panel opens on it."""
         self.changed = changed
         """Called when the records change, so the page can mark the daily board."""
-        records, self.notice = store.load(RECORDS_KEY, Records.from_json, "records")
+        self.notice = ""
+        """What the start says of the records kept (`Store.load`), once the page has answered."""
+        records = store.load(RECORDS_KEY, Records.from_json, "records", self.noticed)
         self.records = records or Records()
         self.confirming: str | None = None
         on_click("stats-open", self.toggle)
@@ -51,15 +53,22 @@ class Statistics:
         # Escape closes the dialog by itself; whichever way it closes, focus goes back.
         listen(by_id("stats"), "close", lambda _e: self.closed())
 
-    def keep(self, records: Records) -> str:
-        """Hold *records* and store them; return a notice if the browser would not keep them."""
+    def noticed(self, notice: str) -> None:
+        """Hold what the start is to say of the records kept."""
+        self.notice = notice
+
+    def keep(self, records: Records) -> None:
+        """Hold *records* and store them (the storage note says if the browser would not)."""
+        self.hold(records)
+        refused = "This browser would not store your records; export them to keep them."
+        self.store.write(RECORDS_KEY, records.to_json(), refused)
+
+    def hold(self, records: Records) -> None:
+        """Show *records* and mark the daily board by them."""
         self.records = records
         self.changed()
         if by_id("stats").open:
             self.show(self.mode())
-        if self.store.write(RECORDS_KEY, records.to_json()):
-            return ""
-        return "This browser would not store your records; export them to keep them."
 
     def toggle(self) -> None:
         """Open the panel (a dialog) on the current game's mode, or close it."""
@@ -132,10 +141,10 @@ class Statistics:
         mode = self.confirming
         if mode is None:
             return
-        notice = self.keep(self.records.reset(mode))
+        self.keep(self.records.reset(mode))
         self.show(mode)
         by_id("stats-reset").focus()
-        say(f"The records of {mode_label(mode)} were reset. {notice}".strip())
+        say(f"The records of {mode_label(mode)} were reset.")
 
     def export(self) -> None:
         """Save every record as one JSON file."""
@@ -157,12 +166,19 @@ class Statistics:
         except ValueError as error:
             say(f"Could not import {name}: {error}. {kept}")
             return
-        had = bool(self.records.modes)
-        if had and not self.store.write(BACKUP_KEY, self.records.to_json()):
-            say(f"Not imported: this browser has no room for a backup of your records. {kept}")
-            return
-        notice = self.keep(records)
         games = sum(r.played for r in records.modes.values())
-        backup = " The records it replaced are kept in this browser as a backup." if had else ""
-        modes = len(records.modes)
-        say(f"Imported {name}: {games} games in {modes} modes.{backup} {notice}".strip())
+        imported = f"Imported {name}: {games} games in {len(records.modes)} modes."
+        if not self.records.modes:  # nothing to lose: kept as any change of the records
+            self.keep(records)
+            say(imported)
+            return
+        backup = [(BACKUP_KEY, self.records.to_json()), (RECORDS_KEY, records.to_json())]
+
+        def answered(made: bool) -> None:
+            if not made:
+                say(f"Not imported: this browser has no room for a backup of your records. {kept}")
+                return
+            self.hold(records)
+            say(f"{imported} The records it replaced are kept in this browser as a backup.")
+
+        self.store.commit(backup, answered)  # the backup, then the records: both or neither

@@ -159,5 +159,5 @@ class Tools:
     def never_tell(self) -> None:
         """Stop the notice for good (kept in this browser when it allows)."""
         self.quiet = True
-        self.store.write(QUIET_KEY, "1")
+        self.store.write(QUIET_KEY, "1", "This browser would not keep that choice past this visit.")
         by_id("aid-note").hidden = True

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import FilePayload, Page, expect
 
+from game.records import Records, Result
 from pagehelpers import READY_MS, cell
 
 pytestmark = pytest.mark.browser
@@ -34,6 +35,41 @@ def seed_storage(page: Page, base_url: str, items: dict[str, str]) -> None:
     page.goto(base_url + "css/minesweeper.css")  # same origin, no game running
     for key, value in items.items():
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+LEAVE_ROOM = """(room) => {
+  localStorage.removeItem('zz.fill');
+  let most = 0, least = 0, over = 6000000;
+  while (least + 1 < over) {  // the longest filler the origin's quota takes
+    const mid = Math.floor((least + over) / 2);
+    try { localStorage.setItem('zz.fill', 'x'.repeat(mid)); least = mid; } catch (e) { over = mid; }
+  }
+  most = least;
+  localStorage.setItem('zz.fill', 'x'.repeat(Math.max(0, most - room)));
+  return most;
+}"""
+"""Fill the origin's storage (another app on the same origin can) to leave *room* characters:
+a key and a text of that many characters in all (Latin-1; Chromium counts a character a
+byte) is the largest new item that fits."""
+ROOMS = (-3000, -300, -3, 3, 300, 3000)
+"""How far the room left is from a write's size: short of it, then enough."""
+UNREADABLE = json.dumps({"format": "pyminesweeper-game", "version": 99, "pad": "x" * 20_000})
+"""A save of a newer version: this one cannot read it."""
+ASIDE = "pyminesweeper.game.unreadable."
+STAMP = len("2026-11-26T04:52:40.123Z")
+"""The length of the time a set-aside copy's key ends with."""
+
+
+def leave_room(page: Page, room: int) -> None:
+    """Fill the page's storage so that *room* characters are left."""
+    page.evaluate(LEAVE_ROOM, room)
+
+
+def items(page: Page) -> dict[str, str]:
+    """Return what the page's storage holds, but the filler."""
+    found: dict[str, str] = page.evaluate("({...localStorage})")
+    found.pop("zz.fill", None)
+    return found
 
 
 def ready(page: Page, url: str) -> None:
@@ -68,18 +104,23 @@ class TestStorage:
         seed_storage(page, base_url, {"pyminesweeper.game": bad})
         page.add_init_script(FULL)
         ready(page, base_url)
-        expect(page.locator("#message")).to_contain_text("no room to set it aside")
+        expect(page.locator("#storage-note")).to_contain_text("no room to set it aside")
         playable(page)
         kept = page.evaluate("localStorage.getItem('pyminesweeper.game')")
         assert kept == bad
 
-    def test_a_huge_save_is_set_aside_and_the_game_starts(self, page: Page, base_url: str) -> None:
-        """Defect 14.2: a 4 MB save is refused, set aside with its time, and play starts."""
+    def test_a_huge_save_is_refused_and_the_game_starts(self, page: Page, base_url: str) -> None:
+        """Defect 14.2: a 4 MB save is refused, and play starts. The origin keeps about 5 M
+        characters, so there is no room for a copy beside it: it stays where it was, and
+        the page says so, never that a copy was set aside (issue 31, item 1)."""
         huge = json.dumps({"format": "pyminesweeper-game", "pad": "x" * 4_000_000})
         seed_storage(page, base_url, {"pyminesweeper.game": huge})
         ready(page, base_url)
-        expect(page.locator("#message")).to_contain_text("could not be read")
+        expect(page.locator("#storage-note")).to_contain_text("could not be read")
+        expect(page.locator("#storage-note")).to_contain_text("no room to set it aside")
+        assert "set aside" not in page.inner_text("#message")
         playable(page)
+        assert items(page)["pyminesweeper.game"] == huge
 
     def test_a_deeply_nested_save_never_stops_the_page(self, page: Page, base_url: str) -> None:
         """Defect 14.3: 20,000 levels of brackets as a save: refused before parsing."""
@@ -104,6 +145,99 @@ class TestStorage:
         page.set_input_files("#stats-import", files=json_file("r.json", before.encode()))
         expect(page.locator("#message")).to_contain_text("no room for a backup")
         assert page.evaluate("localStorage.getItem('pyminesweeper.records')") == before
+
+
+class TestNearlyFull:
+    """Storage filled to within a few characters, hundreds, thousands of each write's size:
+    nothing is lost, and nothing is said that did not happen (issue 31, items 1 to 3)."""
+
+    @pytest.mark.parametrize("room", ROOMS)
+    def test_an_unreadable_save_is_removed_only_once_its_copy_is_kept(
+        self, page: Page, base_url: str, room: int
+    ) -> None:
+        """Item 1: the set-aside and the removal are one commit the page makes or not."""
+        seed_storage(page, base_url, {"pyminesweeper.game": UNREADABLE})
+        leave_room(page, len(ASIDE) + STAMP + len(UNREADABLE) + room)
+        ready(page, base_url)
+        kept = items(page)
+        aside = [key for key in kept if key.startswith(ASIDE)]
+        message = page.inner_text("#message")
+        if room >= 0:
+            assert [kept[key] for key in aside] == [UNREADABLE]
+            assert kept.get("pyminesweeper.game") != UNREADABLE
+            assert "a copy was set aside" in message
+        else:
+            assert aside == [] and kept["pyminesweeper.game"] == UNREADABLE
+            assert "set aside" not in message
+            expect(page.locator("#storage-note")).to_contain_text("no room to set it aside")
+            playable(page)
+            assert items(page)["pyminesweeper.game"] == UNREADABLE
+
+    @pytest.mark.parametrize("room", ROOMS)
+    def test_an_import_replaces_the_records_only_once_their_backup_is_kept(
+        self, page: Page, base_url: str, room: int
+    ) -> None:
+        """Item 2: 1,000 games of records, an import with room short of or beyond a backup."""
+        old = records_of(1000)
+        seed_storage(page, base_url, {"pyminesweeper.records": old})
+        ready(page, base_url)
+        leave_room(page, len("pyminesweeper.records.before-import") + len(old) + room)
+        page.click("#stats-open")
+        new = records_of(1)
+        page.set_input_files("#stats-import", files=json_file("r.json", new.encode()))
+        message = page.locator("#message")
+        kept = items(page)
+        if room >= 0:
+            expect(message).to_contain_text("kept in this browser as a backup")
+            kept = items(page)
+            assert kept["pyminesweeper.records.before-import"] == old
+            assert kept["pyminesweeper.records"] == new
+        else:
+            expect(message).to_contain_text("Not imported")
+            assert "pyminesweeper.records.before-import" not in kept
+            assert kept["pyminesweeper.records"] == old
+
+    @pytest.mark.parametrize("room", (0, 3, 300, 3000))
+    def test_a_refused_save_is_said_and_stays_said(
+        self, open_game: Open, page: Page, room: int
+    ) -> None:
+        """Item 3: a flag's save with no room, a few characters (short of the flag's own),
+        a few hundred or thousand: kept, or said, and still said after the next move's own
+        message, until a save is kept again."""
+        open_game("preset=beginner&seed=5")
+        page.click("[data-start='true']")
+
+        def moves() -> int:
+            return len(json.loads(items(page)["pyminesweeper.game"])["events"])
+
+        before = moves()
+        leave_room(page, room)
+        flag = page.locator("#board button[data-state='hidden']").first
+        flag.click(button="right")
+        note = page.locator("#storage-note")
+        if room >= 300:
+            assert moves() == before + 1
+            expect(note).to_have_text("")
+            return
+        assert moves() == before
+        refused = "This browser would not store the game; it will not survive a reload."
+        expect(note).to_have_text(refused)
+        page.locator("#board button[data-state='flagged']").first.click(button="right")
+        assert moves() == before
+        expect(note).to_have_text(refused)
+        page.evaluate("localStorage.removeItem('zz.fill')")
+        flag.click(button="right")
+        assert moves() == before + 3
+        expect(note).to_have_text("")
+
+
+def records_of(games: int) -> str:
+    """Return records of *games* beginner games as the page keeps them."""
+    records = Records()
+    for number in range(games):
+        result = Result(number % 3 == 0, 20_000 + number, 10, 12, 10, False, "2026-01-01")
+        records, _ = records.count("beginner", result)
+    return records.to_json()
 
 
 class TestFiles:
