@@ -268,14 +268,15 @@ class App:
         self.update(made.session)
         notes = [discarded(made.discarded)]
         first = start is not None and not session.live.board.mines_laid
-        if first and type(move) is CellOpened and move.pos != start:
+        moved = first and type(move) is CellOpened and move.pos != start
+        if moved:  # the tap opened another cell than the one tapped: say why, in view
             notes.append("This board starts at its marked cell, the same for every player.")
         after = made.session.live.status
         if after in (Status.WON, Status.LOST):
             notes.append(result_line(made.session))
             if after is Status.LOST:
                 by_id("reset").focus()
-        say(" ".join(n for n in notes if n))
+        say(" ".join(n for n in notes if n), in_view=moved)
 
     def on_page_key(self, event: JsEvent) -> None:
         """Keys that work anywhere but in text fields: Ctrl+Z undoes, F2 or N starts anew.

@@ -415,9 +415,16 @@ def patch_cells(patch: str) -> None:
     page.op("cells", patch)
 
 
-def say(text: str) -> None:
-    """Show *text* in `#message` (a polite live region)."""
-    by_id("message").textContent = text
+def say(text: str, *, in_view: bool = False) -> None:
+    """Show *text* in `#message` (a polite live region).
+
+    With *in_view*, the page scrolls as little as it takes to show it: words the player
+    must read to understand a move (on a phone the message is below the board's tools).
+    """
+    message = by_id("message")
+    message.textContent = text
+    if in_view:
+        message.scrollIntoView({"block": "nearest"})
 
 
 def set_pressed(name: str, on: bool) -> None:

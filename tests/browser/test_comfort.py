@@ -101,6 +101,24 @@ class TestZoom:
         page.context.close()
 
 
+@pytest.mark.parametrize("query", ["preset=beginner&seed=5", "daily=2026-01-01"])
+def test_the_start_cell_note_is_in_view_on_a_phone(
+    browser: Browser, base_url: str, query: str
+) -> None:
+    """At 390x844, a first tap away from a shared board's start cell opens the start cell
+    and says why; that note is on the screen, not below its bottom edge."""
+    page = phone_or_desktop(browser, 390, 844)
+    page.goto(base_url + "?" + query)
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.tap("#board button:not([data-start]) >> nth=0")
+    note = page.locator("#message")
+    expect(note).to_contain_text("starts at its marked cell")
+    box = note.bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    page.context.close()
+
+
 class TestDialogs:
     @pytest.mark.parametrize(
         ("opener", "dialog"), [("#stats-open", "#stats"), ("#help-open", "#help")]
