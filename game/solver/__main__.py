@@ -14,7 +14,8 @@ FILE and skips the seeds FILE already holds, so an interrupted run resumes
 where it stopped, and a run split by seed range over several machines is
 summed by running the whole range once more over the concatenated logs.
 
-Also `review FILE` and `explain FILE|-`, the solver as a teacher (`game.solver.cli`).
+Also `review FILE`, `explain FILE|-` and `puzzle --level N --seed S`, the
+solver as a teacher (`game.solver.cli`).
 """
 
 from __future__ import annotations

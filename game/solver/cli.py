@@ -1,4 +1,4 @@
-"""The solver as a teacher, in a terminal: `review FILE` and `explain FILE|-`.
+"""The solver as a teacher, in a terminal: `review FILE`, `explain FILE|-` and `puzzle`.
 
 `python -m game.solver review FILE` prints a replay file's moves (the JSON
 of `game.saved`, or any community format `game.replays` reads), each with
@@ -9,6 +9,8 @@ where the move was not certain; then the summary.
 game's commands (`r X Y`, `f X Y`, `c X Y`, x and y counted from 0); the
 sentences name cells by row and column counted from 1. A file that cannot be
 read or understood gives one `error:` line on standard error and exit status 2.
+`python -m game.solver puzzle --level N --seed S` prints a puzzle of that
+level (`game.solver.puzzles`): position text, `answer: X,Y ...`, `reason: ...`.
 Terminal only: the page never fetches it (`pyscript.toml` leaves out the `cli.py`s).
 """
 
@@ -27,13 +29,14 @@ from game.replays.model import MAX_FILE_BYTES
 from game.replays.read import read_replay
 from game.review import MoveReview, Review, review
 from game.solver.explain import Action, Explanation, explain
+from game.solver.puzzles import LEVELS, find
 
 USAGE_ERROR = 2
 """Exit status for a file that cannot be read or understood."""
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add `review` and `explain` to the solver's command line."""
+    """Add `review`, `explain` and `puzzle` to the solver's command line."""
     run = commands.add_parser("review", help="review every move of a replay file")
     run.add_argument(
         "file",
@@ -42,12 +45,18 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     run = commands.add_parser("explain", help="say the best move of a position and why")
     run.add_argument("file", metavar="FILE", help="position text, or - for standard input")
+    run = commands.add_parser("puzzle", help="print a puzzle from a real game, its answer and why")
+    run.add_argument("--level", type=int, choices=LEVELS, required=True, help="1 to 5")
+    run.add_argument("--seed", type=int, default=1, help="the same level and seed, the same puzzle")
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run `review` or `explain` as *args* say; return the exit status."""
+    """Run `review`, `explain` or `puzzle` as *args* say; return the exit status."""
     out = _lenient(out or sys.stdout)
     err = err or sys.stderr
+    if args.command == "puzzle":
+        out.write(find(args.level, args.seed).to_text())
+        return 0
     try:
         if args.command == "review":
             report = _review(_read_bytes(args.file), args.file)
