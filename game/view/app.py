@@ -40,6 +40,7 @@ from game.view.dom import (
     today,
 )
 from game.view.files import SAVE_KEY, Files
+from game.view.puzzles import Puzzles
 from game.view.review import ReviewPanel
 from game.view.running import Runner
 from game.view.statistics import Statistics
@@ -56,12 +57,18 @@ if TYPE_CHECKING:
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
     "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
-    "noguess",
+    "noguess", "puzzles",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
-LEAVE_ANALYSIS: Final = ("difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open")
-"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
-DEFERRED: Final = ("game.solver.explain", "game.review", "game.noguess", "game.view.analysis")
+LEAVE_ANALYSIS: Final = (
+    "difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open", "puzzles",
+)  # fmt: skip
+"""The controls the analysis board and the puzzles offer: the ways to a game, flag mode
+and sharing."""
+DEFERRED: Final = (
+    "game.solver.explain", "game.review", "game.noguess", "game.view.analysis",
+    "game.solver.puzzles",
+)  # fmt: skip
 """What the first screen does without: the solver and all that uses it, the slowest of
 its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
 answers at once; the code that uses them imports them where it does."""
@@ -90,6 +97,8 @@ class App:
         """The position studied instead of a game, while the address asks for one."""
         self.review = ReviewPanel(self.board, lambda: self.session, self.timeline.show)
         self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
+        self.puzzles = Puzzles(self.board, self.store)
+        on_click("puzzles", self.open_puzzles)
         self.shown_seconds = -1
         on_click("reset", lambda: self.new_game(self.session.request))
         listen("document", "keydown", self.on_page_key, prevent="page-keys")
@@ -103,6 +112,16 @@ class App:
         search = address()["search"]
         wanted = [text for text in query_fields(search).get("position", []) if text]
         problem = None
+        puzzle = [text for text in query_fields(search).get("puzzle", []) if text]
+        if puzzle:
+            try:
+                self.puzzles.open_link(puzzle[-1])
+            except ValueError as error:
+                problem = f"{error} (a default game started)"
+                search = ""
+            else:
+                self.ready()
+                return
         if wanted:
             from game.view.analysis import AnalysisBoard
 
@@ -153,7 +172,7 @@ class App:
         game kept before it is still held.
         """
         notes = ["Welcome back: your game was restored." if restored else "", problem]
-        notes += [*told, self.stats.notice]
+        notes += [*told, self.stats.notice, self.puzzles.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
@@ -167,9 +186,12 @@ class App:
 
         On the analysis board the game's own tools stay off: it shows their answers itself.
         """
+        studying = self.analysis is not None or self.puzzles.active
         for name in CONTROLS:
-            if self.analysis is None or name in LEAVE_ANALYSIS:
+            if not studying or name in LEAVE_ANALYSIS:
                 by_id(name).removeAttribute("disabled")
+            else:
+                by_id(name).setAttribute("disabled", "")
         body().setAttribute("data-start", interpreter_start())
         body().setAttribute("data-ready", "true")
         for name in DEFERRED:
@@ -223,17 +245,29 @@ class App:
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game of *request* (the mine odds stay as they were)."""
-        if self.analysis is not None:  # leave the analysis board for a game
-            self.analysis = None
-            self.board.editing = False
-            by_id("analysis").hidden = True
-            self.board.show_odds(None)
+        if self.analysis is not None or self.puzzles.active:  # leave them for a game
+            self.leave_analysis()
+            self.puzzles.close()
             replace_address("?" + request.to_query())
             self.ready()
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
         self.render_controls()
         say(self.daily_note())
+
+    def leave_analysis(self) -> None:
+        """Put away the analysis board, if it is shown."""
+        if self.analysis is not None:
+            self.analysis = None
+            self.board.editing = False
+            by_id("analysis").hidden = True
+            self.board.show_odds(None)
+
+    def open_puzzles(self) -> None:
+        """Show a new puzzle of the level last chosen instead of the game."""
+        self.leave_analysis()
+        self.puzzles.open(self.puzzles.level(), fresh_seed())
+        self.ready()
 
     def on_move(self, move: Move, aid: Aid | None = None) -> None:
         """Make *move* if the rules allow it (a click that does nothing is simply ignored).
@@ -243,6 +277,9 @@ class App:
         """
         if self.analysis is not None:
             self.analysis.edit(move)
+            return
+        if self.puzzles.active:
+            self.puzzles.on_move(move)
             return
         session = self.session
         problem = session.problem(move)

@@ -114,3 +114,11 @@ def test_every_toggle_pressed_in_the_dark_theme(scanned: Callable[[str], Page]) 
     )
     assert sorted(pressed) == ["autoplay-run", "flag-mode", "overlay", "replay", "theme"]
     assert violations(page) == []
+
+
+def test_a_failed_puzzle_with_its_proof(scanned: Callable[[str], Page]) -> None:
+    """A puzzle answered wrongly: the panel, the proof and the answer marked, the reason."""
+    page = scanned("puzzle=2-5")
+    page.locator("#board button[data-state='hidden']").first.click()
+    page.wait_for_selector("#board[data-puzzle='failed'], #board[data-puzzle='solved']")
+    assert violations(page) == []
