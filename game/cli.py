@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, NoReturn, TextIO
 
 from game.board import Hidden, Position, Revealed, board_rows
@@ -103,6 +104,13 @@ def _parser() -> argparse.ArgumentParser:
         help="what the first reveal spares (default opening)",
     )
     parser.add_argument("--plain", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--puzzle",
+        type=int,
+        choices=range(1, 6),
+        metavar="N",
+        help="solve puzzles of level N (1-5) from real games; --seed picks the first",
+    )
     parser.add_argument(
         "--line",
         action="store_true",
@@ -321,6 +329,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except (UsageError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if args.puzzle is not None:
+        return _puzzles(args, stdin)
     if stdin is None and not (args.plain or args.line) and full_screen_possible():
         return _full_screen(args, start)
     source = stdin if stdin is not None else _lenient(sys.stdin)
@@ -348,6 +358,19 @@ def request_of(start: GameStarted) -> GameRequest:
     settings = start.settings
     layout = None if start.layout is None else Layout(settings.width, settings.height, start.layout)
     return GameRequest(settings, layout=layout)
+
+
+def _puzzles(args: argparse.Namespace, stdin: TextIO | None) -> int:
+    """Play puzzles one command per line (`game.terminal.puzzles`)."""
+    from game.terminal.puzzles import run
+
+    source = stdin if stdin is not None else _lenient(sys.stdin)
+    out = _lenient(sys.stdout)
+    colour = out.isatty() and "NO_COLOR" not in os.environ
+    unicode = (out.encoding or "ascii").lower().replace("-", "") == "utf8"
+    lines = _prompted(source) if source.isatty() else source
+    run(args.puzzle, args.seed, lines, out, partial(draw_board, colour=colour, unicode=unicode))
+    return 0
 
 
 def full_screen_possible() -> bool:

@@ -19,6 +19,7 @@ from math import comb
 import pytest
 
 from game.board import Position, neighbour_table
+from game.names import where
 from game.seen import FLAGGED, HIDDEN, Seen
 from game.settings import Settings
 from game.solver.puzzles import LEVELS, NoPuzzleError, Puzzle, crop, find, grade, positions
@@ -228,3 +229,17 @@ def test_the_command_prints_the_position_the_answer_and_the_reason() -> None:
     assert len(lines) == height + 3 and all(len(r) == width for r in lines[1 : height + 1])
     assert lines[-2] == "answer: " + " ".join(f"{x},{y}" for x, y in find(2, 5).grade.answer)
     assert lines[-1].startswith("reason: ") and "safe" in lines[-1]
+
+
+def test_the_terminal_game_poses_puzzles_and_judges_the_answer() -> None:
+    puzzle = find(2, 5)
+    right = puzzle.grade.answer[0]
+    wrong = next(p for p in puzzle.grade.chances if p not in puzzle.grade.answer)
+    commands = f"r {right[0]} {right[1]}\nr {wrong[0]} {wrong[1]}\nr 99 99\nn\nq\n"
+    result = run_module("game", "--puzzle", "2", "--seed", "5", stdin=commands)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Puzzle 2-5 (two numbers)" in out and "Puzzle 2-6 (two numbers)" in out
+    assert "Solved! " + where(right).capitalize() + " has a 0.0% chance of a mine." in out
+    assert "Not this one. " + where(wrong).capitalize() in out
+    assert "error: that is not a hidden cell of the puzzle" in out
