@@ -63,8 +63,9 @@ CONTROLS: Final = (
 LEAVE_ANALYSIS: Final = (
     "difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open", "puzzles",
 )  # fmt: skip
-"""The controls the analysis board and the puzzles offer: the ways to a game, flag mode
-and sharing."""
+"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
+LEAVE_PUZZLES: Final = tuple(name for name in LEAVE_ANALYSIS if name != "copy-link")
+"""The controls the puzzles offer (the address names the puzzle: it is the link to share)."""
 DEFERRED: Final = (
     "game.solver.explain", "game.review", "game.noguess", "game.view.analysis",
     "game.solver.puzzles",
@@ -187,8 +188,9 @@ class App:
         On the analysis board the game's own tools stay off: it shows their answers itself.
         """
         studying = self.analysis is not None or self.puzzles.active
+        offered = LEAVE_PUZZLES if self.puzzles.active else LEAVE_ANALYSIS
         for name in CONTROLS:
-            if not studying or name in LEAVE_ANALYSIS:
+            if not studying or name in offered:
                 by_id(name).removeAttribute("disabled")
             else:
                 by_id(name).setAttribute("disabled", "")
@@ -325,6 +327,8 @@ class App:
             return
         key = str(event.key)
         command = event.ctrlKey or event.metaKey
+        if key.lower() == "z" and command and self.puzzles.active:
+            return  # no move of a game to undo: the board shows a puzzle
         if key.lower() == "z" and command:  # the page cancelled these keys' defaults
             self.timeline.undo()
         elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):

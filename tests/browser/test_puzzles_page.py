@@ -32,6 +32,10 @@ def test_an_answer_cell_solves_the_puzzle(open_game: Open, page: Page) -> None:
     proof = page.locator("#board [data-proof='true']")
     expect(proof).to_have_count(len(puzzle.grade.proof))
     expect(page.locator("#puzzle-tally")).to_contain_text("1 solved, streak 1")
+    expect(page.locator("#copy-link")).to_be_disabled()  # the address is the link
+    page.keyboard.press("Control+z")  # no game move to undo: the puzzle stays
+    expect(board).to_have_attribute("data-puzzle", "solved")
+    expect(page.locator("#board button")).to_have_count(puzzle.seen.width * puzzle.seen.height)
 
 
 def test_another_hidden_cell_fails_it_with_its_chance(open_game: Open, page: Page) -> None:
