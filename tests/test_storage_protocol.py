@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -30,6 +32,13 @@ ROOMS = (-3000, -300, -3, 3, 300, 3000)
 """How far the room left is from a write's size: short of it, then enough."""
 UNREADABLE = json.dumps({"format": "pyminesweeper-game", "version": 99, "pad": "x" * 20_000})
 ASIDE = SAVE_KEY + ".unreadable."
+
+
+def run_apart(work: Coroutine[Any, Any, object]) -> None:
+    """Run *work* to its end on an event loop of its own, in a thread of its own: in a
+    whole run, the browser tests' Playwright keeps a loop running in this thread."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, work).result()
 
 
 def aside_size() -> int:
@@ -105,7 +114,7 @@ def test_an_import_replaces_the_records_only_once_their_backup_is_kept(room: int
     page.run()
     page.leave(len(BACKUP_KEY) + len(old) + room)
     small = records_of(1).to_json()
-    asyncio.run(stats.on_import(Event(File("r.json", small))))  # type: ignore[arg-type]
+    run_apart(stats.on_import(Event(File("r.json", small))))  # type: ignore[arg-type]
     page.run()
     message = page.shown("#message")
     if room >= 0:
@@ -160,7 +169,7 @@ def test_a_replay_file_opens_only_once_the_game_in_play_is_kept_aside(room: int)
     aside = saved.to_json(shown[0].pause(dom.now()))
     page.leave(len(SUSPENDED_KEY) + len(aside) + room)
     replay = saved.to_json(Session.begin(DEFAULT, 8))
-    asyncio.run(files.on_open(Event(File("r.json", replay))))  # type: ignore[arg-type]
+    run_apart(files.on_open(Event(File("r.json", replay))))  # type: ignore[arg-type]
     assert len(shown) == 1 and page.shown("#message") is None  # nothing before the answer
     page.run()
     message = page.shown("#message")
