@@ -8,6 +8,7 @@ above it: cells are named by row and column counted from 1, as players count.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from game.board import Position
@@ -21,8 +22,12 @@ PLACE: Final = "row {row}, column {column}"
 the same way: tools/vendor.py hands them this template)."""
 
 
+@cache
 def where(pos: Position) -> str:
     """Name a cell as players count: `row 1, column 3` for (2, 0).
+
+    Remembered: the board's HTML names every cell (10,000 on the largest board)
+    each time it is drawn, and a board has at most `MAX_SIDE` squared places.
 
     >>> where((2, 0))
     'row 1, column 3'

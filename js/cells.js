@@ -16,13 +16,18 @@
 // js/host.js's pythonSettled writes them before it holds: nothing is read stale.
 import { FIRST_LOOK as FIRST, PLACE } from "../vendor/shared.mjs";
 
+// PLACE cut once around its two fields, {row} and {column}: the labels of a
+// whole board are named after each move.
+const [BEFORE_ROW, REST] = PLACE.split("{row}");
+const [BEFORE_COLUMN, AFTER_COLUMN] = REST.split("{column}");
+
 /**
  * Name the place of the cell at (*x*, *y*) as Python does (game/names.py `where`).
  * @param {number} x
  * @param {number} y
  */
 export function place(x, y) {
-  return PLACE.replace("{row}", String(y + 1)).replace("{column}", String(x + 1));
+  return BEFORE_ROW + (y + 1) + BEFORE_COLUMN + (x + 1) + AFTER_COLUMN;
 }
 
 /**
