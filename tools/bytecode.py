@@ -98,9 +98,17 @@ def write_archive(root: Path, target: Path) -> None:
 
 def is_current(root: Path = ROOT) -> bool:
     """Tell whether *root*'s archive exists and was built from its present sources."""
+    return stamped(root / ARCHIVE, digest(root))
+
+
+def stamped(path: Path, expected: str) -> bool:
+    """Tell whether the zip at *path* exists and its comment is *expected*.
+
+    The comment is the digest of what the zip was made from, written when it was made.
+    """
     try:
-        with zipfile.ZipFile(root / ARCHIVE) as archive:
-            return archive.comment == digest(root).encode()
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment == expected.encode()
     except (OSError, zipfile.BadZipFile):
         return False
 

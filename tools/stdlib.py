@@ -165,11 +165,7 @@ def digest(root: Path = ROOT) -> str:
 
 def is_current(root: Path = ROOT) -> bool:
     """Tell whether *root*'s trimmed zip exists and was traced from its present plan."""
-    try:
-        with zipfile.ZipFile(root / ARCHIVE) as archive:
-            return archive.comment == digest(root).encode()
-    except (OSError, zipfile.BadZipFile):
-        return False
+    return bytecode.stamped(root / ARCHIVE, digest(root))
 
 
 def entries(full: zipfile.ZipFile, modules: Iterable[str]) -> list[zipfile.ZipInfo]:
