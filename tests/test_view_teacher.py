@@ -1,0 +1,169 @@
+"""The solver as a teacher on the page, under CPython: reviews, hints that say why, analysis
+boards, puzzles.
+
+Ported from tests/browser/test_teacher_page.py and test_puzzles_page.py; the
+solver's own answers (`explain`, `find`) are the oracle for what the page shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fakepage import GamePage
+from game.seen import Seen
+from game.solver.explain import Reason, explain
+from game.solver.puzzles import find
+
+LAYOUT = "layout=*.../..../...*"
+ROWS = ("HHHHHHHHH", "HHHH11221", "HH2110000", "HH1000000", "HH1100000", "HHH111100")
+POSITION = "/".join(("9x9x10", *ROWS, "HH211H100", "111011100", "000000000"))
+"""A beginner position after one opening: its first forced move is a one-number mine."""
+DECIMAL = re.compile(r"^[01]\.[0-9]{9,}$")
+PERCENT = re.compile(r"\d+\.\d%")
+
+
+class TestReview:
+    def test_a_finished_game_is_reviewed_move_by_move(self) -> None:
+        """#review lists every move, in order, with its verdict and exact risk."""
+        page = GamePage(LAYOUT)
+        for x, y in ((1, 0), (2, 0), (0, 1)):
+            page.reveal(x, y)
+        page.reveal(3, 2)  # the mine, when every other cell was proven safe
+        page.click("#review")
+        items = page.dom.all("#review-list > [data-move]")
+        assert [item.attrs["data-move"] for item in items] == list("1234")
+        for item in items:
+            assert item.attrs["data-verdict"] in ("certain", "guess", "risky", "avoidable")
+            assert DECIMAL.match(item.attrs["data-risk"])
+        assert items[3].attrs["data-verdict"] == "avoidable"
+        assert float(items[3].attrs["data-risk"]) == 1
+        assert "4 moves" in page.text("#review-summary")
+
+    def test_picking_a_move_shows_the_position_before_it(self) -> None:
+        """A move picked in the list moves the slider to just before it and marks the cell."""
+        page = GamePage(LAYOUT)
+        for x, y in ((1, 0), (2, 0), (3, 2)):
+            page.reveal(x, y)
+        page.click("#review")
+        assert "3 moves" in page.text("#review-summary")  # the list is done
+        page.click("#review-list > [data-move='3']")
+        assert page.value("#history") == "2"
+        assert "review-player" in (page.cell(3, 2, "class") or "").split()
+        assert page.attr("#review-list > [data-move='3']", "aria-current") == "step"
+
+    def test_the_review_waits_for_the_end(self) -> None:
+        """A game in play has nothing to review yet."""
+        page = GamePage(LAYOUT)
+        page.reveal(1, 0)
+        assert page.disabled("#review")
+
+
+class TestHints:
+    def test_a_hint_says_why_and_marks_its_proof(self) -> None:
+        """The hint's message gives the reason in words; the numbers it reads are marked."""
+        page = GamePage(LAYOUT)
+        page.reveal(3, 0)
+        page.click("#hint")
+        hint = explain(Seen.from_text(page.position(2)))
+        assert hint.reason is Reason.OVERLAP
+        assert page.marked("proof") == set(hint.proof) == {(1, 0), (1, 1)}
+        assert page.text("#message") == hint.words
+        assert "the 1 at row 1, column 2 is also next" in page.text("#message")
+
+    def test_a_guess_has_no_proof_and_says_so(self) -> None:
+        """Where nothing is certain the hint marks one guess, no proof, and gives its odds."""
+        page = GamePage(LAYOUT)
+        page.reveal(1, 0)
+        page.reveal(0, 1)
+        page.click("#hint")
+        assert page.marked("proof") == set()
+        assert len(page.marked("hint-guess")) == 1
+        assert "No cell is certain. Best guess:" in page.text("#message")
+
+
+class TestAnalysisBoard:
+    def test_a_position_link_shows_odds_move_and_reason(self) -> None:
+        """?position= shows the position with every hidden cell's exact odds and the reason."""
+        page = GamePage("position=" + POSITION)
+        assert page.value("#difficulty") == "position"
+        hidden = page.count("#board button[data-state=hidden]")
+        assert hidden > 0
+        odds = page.dom.all("#board button[data-probability]")
+        assert len(odds) == hidden
+        assert DECIMAL.match(odds[0].attrs["data-probability"])
+        assert "is a mine" in page.text("#message")
+        assert page.count("#board [data-proof=true]") >= 1
+        assert page.text("#mines-left") == "10"
+
+    def test_an_edit_is_analysed_again_and_kept_in_the_address(self) -> None:
+        """Flagging a cell changes the position, its analysis and the link to share."""
+        page = GamePage("position=" + POSITION)
+        page.flag(3, 1)
+        assert page.cell(3, 1, "data-state") == "flagged"
+        assert "HHHF11221" in page.search
+
+    def test_an_impossible_position_names_its_cells(self) -> None:
+        """A position no arrangement fits says which cells contradict, and marks them."""
+        page = GamePage("position=2x2x3/1F/FH")
+        assert "row 1, column 1" in page.text("#message")
+        assert page.count("#board .contradiction") >= 2
+
+    def test_a_broken_position_still_gives_a_game(self) -> None:
+        """Unreadable position text gets a message and a default game, never a blank page."""
+        page = GamePage("position=3x2x2/1Z")
+        assert "position" in page.text("#message")
+        assert page.count("#board button") == 81
+
+
+class TestPuzzles:
+    def test_an_answer_cell_solves_the_puzzle(self) -> None:
+        """A press on an answer cell: solved, the chance in words, the proof marked."""
+        puzzle = find(2, 5)
+        page = GamePage("puzzle=2-5")
+        assert page.attr("#board", "data-puzzle") == "unsolved"
+        assert page.count("#board button") == puzzle.seen.width * puzzle.seen.height
+        page.reveal(*puzzle.grade.answer[0])
+        assert page.attr("#board", "data-puzzle") == "solved"
+        assert "0.0% chance of a mine" in page.text("#message")
+        assert puzzle.grade.reason in page.text("#message")
+        assert page.count("#board [data-proof=true]") == len(puzzle.grade.proof)
+        assert "1 solved, streak 1" in page.text("#puzzle-tally")
+        assert page.disabled("#copy-link")  # the address is the link
+        page.key("z", ctrl=True)  # no game move to undo: the puzzle stays
+        assert page.attr("#board", "data-puzzle") == "solved"
+        assert page.count("#board button") == puzzle.seen.width * puzzle.seen.height
+
+    def test_another_hidden_cell_fails_it_with_its_chance(self) -> None:
+        """A press on a hidden cell that is not an answer fails the puzzle."""
+        puzzle = find(5, 2)
+        page = GamePage("puzzle=5-2")
+        wrong = next(p for p in puzzle.grade.chances if p not in puzzle.grade.answer)
+        page.reveal(*wrong)
+        assert page.attr("#board", "data-puzzle") == "failed"
+        assert "Not this one" in page.text("#message")
+        assert PERCENT.search(page.text("#message"))
+        assert page.count("#board [data-proof=true]") >= 1
+        assert "streak 0" in page.text("#puzzle-tally")
+
+    def test_next_and_the_control_give_more_puzzles_and_tallies_are_kept(self) -> None:
+        """The Puzzles button opens one; Next the next seed; a reload keeps the tally."""
+        page = GamePage("preset=beginner&seed=3")
+        page.click("#puzzles")
+        assert page.attr("#board", "data-puzzle") == "unsolved"
+        assert "puzzle=1-" in page.search
+        page.choose("#puzzle-level", "3")
+        assert re.search(r"puzzle=3-\d+", page.search)
+        page = page.reopen("puzzle=3-8")
+        page.reveal(*find(3, 8).grade.answer[0])
+        page.click("#puzzle-next")
+        assert re.search(r"puzzle=3-9$", page.search)
+        page = page.reopen()
+        assert "Level 3: 1 solved" in page.text("#puzzle-tally")
+        page.choose("#difficulty", "beginner")
+        assert page.attr("#board", "data-puzzle") is None
+        assert page.hidden("#puzzle")
+
+    def test_a_bad_puzzle_link_gives_a_game_and_says_why(self) -> None:
+        page = GamePage("puzzle=9-1")
+        assert "puzzle=" in page.text("#message")
+        assert page.count("#board button") == 81
