@@ -167,3 +167,17 @@ class TestPuzzles:
         page = GamePage("puzzle=9-1")
         assert "puzzle=" in page.text("#message")
         assert page.count("#board button") == 81
+
+    def test_ctrl_z_in_a_puzzle_undoes_no_move_of_the_game_before_it(self) -> None:
+        """The game played before the puzzle has a move to undo: Ctrl+Z still leaves the puzzle
+        (and that game) alone."""
+        page = GamePage("preset=beginner&seed=3")
+        page.reveal(4, 4)
+        page.click("#puzzles")
+        cells = page.count("#board button")
+        page.key("z", ctrl=True)
+        assert page.attr("#board", "data-puzzle") == "unsolved"
+        assert page.count("#board button") == cells
+        page.choose("#difficulty", "beginner")
+        page.key("z", ctrl=True)  # a new game: nothing to undo either
+        assert page.attr("#board", "data-status") == "ready"
