@@ -824,7 +824,7 @@ class GamePage:
         return [rows[y] for y in sorted(rows)]
 
     def position(self, mines: int) -> str:
-        """The board as position text with *mines* in all (pagehelpers.position)."""
+        """The board as position text with *mines* in all."""
         rows = self.states()
         return f"{len(rows[0])}x{len(rows)}x{mines}\n" + "".join(row + "\n" for row in rows)
 

@@ -74,24 +74,6 @@ def cell(page: Page, x: int, y: int) -> str:
     return f"#board button[data-x='{x}'][data-y='{y}']"
 
 
-def marked(page: Page, name: str) -> set[tuple[int, int]]:
-    """Return the positions of the cells carrying the class (or, for "proof", the mark) *name*."""
-    selector = "[data-proof='true']" if name == "proof" else f".{name}"
-    settle(page)
-    return {
-        (int(x), int(y))
-        for x, y in page.eval_on_selector_all(
-            f"#board button{selector}", "bs => bs.map(b => [b.dataset.x, b.dataset.y])"
-        )
-    }
-
-
-def position(page: Page, mines: int) -> str:
-    """Return the board on the page as position text, with *mines* in all."""
-    rows = states(page)
-    return f"{len(rows[0])}x{len(rows)}x{mines}\n" + "".join(row + "\n" for row in rows)
-
-
 def states(page: Page) -> list[str]:
     """Return the board as rows of position-text characters read from the DOM."""
     settle(page)
