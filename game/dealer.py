@@ -9,32 +9,67 @@ A board shared by link (a daily board, a `seed` link) has a start cell: the
 mines are laid around it, whatever cell the player clicks first, so every
 player of the link gets the same mines. Other games lay them around the
 first cell revealed.
+
+How the mines are drawn is a strategy passed in (`Lay`): by default the one
+the settings ask for (`strategy`: plain, or no-guess). A page that searched
+for a no-guess board in steps, to show progress, passes the board it found
+(`dealt`), so nothing but the arguments carries a deal from one call to the next.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeAlias
+
 from game.board import Hidden, Position
 from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.mines import lay_mines
+from game.settings import Settings
 from game.state import Game, IllegalMoveError, apply, problem
 
+Lay: TypeAlias = Callable[[Settings, int, Position], frozenset[Position]]
+"""A mine-laying strategy: the mines of a board of these settings, from a seed, around a cell.
 
-def deal(start: GameStarted, first: Position) -> MinesLaid:
-    """Return the mines of *start*'s board for a first reveal at *first*.
+The same arguments must give the same mines, on every machine: a shared seed
+deals every player the same board.
+"""
 
-    Laid around the start cell when the game has one, else around *first*;
-    no-guess settings draw until logic alone clears the board.
-    """
-    around = start.start_cell if start.start_cell is not None else first
-    if start.settings.no_guess:  # imported here: it brings the solver, which most games never use
+
+def strategy(settings: Settings) -> Lay:
+    """Return the strategy *settings* ask for: no-guess boards, or plain random ones."""
+    if settings.no_guess:  # imported here: it brings the solver, which most games never use
         from game.noguess import lay_solvable_mines
 
-        return MinesLaid(lay_solvable_mines(start.settings, start.seed, around))
-    return MinesLaid(lay_mines(start.settings, start.seed, around))
+        return lay_solvable_mines
+    return lay_mines
 
 
-def events_for(game: Game, move: Move) -> tuple[Event, ...]:
-    """Return the events *move* makes in *game*: the deal first, if it is the first reveal.
+def dealt(mines: frozenset[Position]) -> Lay:
+    """Return the strategy that lays *mines*: a board searched for beforehand, for this game.
+
+    The page searches for a no-guess board a step at a time (`game.noguess.deal_steps`)
+    and hands what it found to the session's first reveal this way.
+    """
+
+    def lay(_settings: Settings, _seed: int, _around: Position) -> frozenset[Position]:
+        return mines
+
+    return lay
+
+
+def deal(start: GameStarted, first: Position, lay: Lay | None = None) -> MinesLaid:
+    """Return the mines of *start*'s board for a first reveal at *first*, drawn by *lay*.
+
+    Laid around the start cell when the game has one, else around *first*;
+    *lay* defaults to the strategy the settings ask for.
+    """
+    around = start.start_cell if start.start_cell is not None else first
+    draw = strategy(start.settings) if lay is None else lay
+    return MinesLaid(draw(start.settings, start.seed, around))
+
+
+def events_for(game: Game, move: Move, lay: Lay | None = None) -> tuple[Event, ...]:
+    """Return the events *move* makes in *game*: the deal first (by *lay*) on the first reveal.
 
     On a board with a start cell, the first reveal opens the start cell
     (the same first move for every player), whatever cell was clicked.
@@ -46,7 +81,7 @@ def events_for(game: Game, move: Move) -> tuple[Event, ...]:
         or type(board.cells.get(move.pos)) is not Hidden
     ):
         return (move,)
-    laid = deal(game.start, move.pos)
+    laid = deal(game.start, move.pos, lay)
     cell = game.start.start_cell
     return (laid, move if cell is None else CellOpened(cell))
 

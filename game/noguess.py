@@ -18,7 +18,6 @@ boards instead of dealing one that needs a guess.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Generator, Iterable
 from math import isqrt
 from typing import Final
@@ -43,15 +42,10 @@ With the first click at (3, 3), an expert board with a safe first click takes
 far less. A search that fails spends it all (`bench/noguess.py` times it),
 which is why `game.settings` refuses the densest boards at once.
 """
-KEEP_DEALT: Final = 8
-"""Boards remembered once found, so a deal searched in steps (`deal_steps`, for a page
-that shows progress) is then dealt at once by `lay_solvable_mines`."""
 _RULE_WORK: Final = 3
 """Work of applying the rules to one cell, in cells looked at (it reads its neighbours)."""
 _STEP_WORK: Final = 5
 """Work of one step of the exact count's search, in cells looked at."""
-
-_dealt: OrderedDict[tuple[Settings, int, Position, int], frozenset[Position]] = OrderedDict()
 
 
 class NoGuessError(SettingsError):
@@ -257,15 +251,11 @@ def deal_steps(
 
     After each layout that needs a guess it yields the share of *budget* spent
     so far (0 to 1), so a page can pause between steps to draw its progress.
-    The board found is remembered: `lay_solvable_mines` with the same
-    arguments (the dealer's usual path) then answers at once.
+    Nothing is remembered between calls: the page hands the board found to the
+    session's first reveal itself (`game.dealer.dealt`).
 
     :raises NoGuessError: when the budget runs out first.
     """
-    key = (settings, seed, first, budget)
-    if key in _dealt:
-        _dealt.move_to_end(key)
-        return _dealt[key]
     spared = spared_cells(settings, first)
     candidates = [p for p in positions(settings.width, settings.height) if p not in spared]
     rng = random.Random(seed)
@@ -282,9 +272,6 @@ def deal_steps(
             f"{settings.mines} mines on {size} is too dense for a no-guess board: none was"
             " found within the search limit. Choose fewer mines, or turn no guessing off."
         ) from None
-    _dealt[key] = mines
-    if len(_dealt) > KEEP_DEALT:
-        _dealt.popitem(last=False)
     return mines
 
 
@@ -297,7 +284,6 @@ def lay_solvable_mines(
     does, from one `random.Random(seed)`; so the result depends on the seed
     and the first click alone. *budget* bounds the work of all attempts
     together; it never changes which board is found, only whether one is.
-    The last `KEEP_DEALT` boards are remembered (see `deal_steps`).
 
     :raises NoGuessError: when the budget runs out first.
     """

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from game.board import Position
-from game.dealer import events_for, move_problem
+from game.dealer import Lay, events_for, move_problem
 from game.events import GameStarted, MinesLaid, Move
 from game.history import History
 from game.query import GameRequest
@@ -210,8 +210,13 @@ class Session:
         """Return why *move* cannot be made on the game shown, or None."""
         return move_problem(self.shown, move)
 
-    def make(self, move: Move, now: float, *, aid: Aid | None = None) -> Made:
+    def make(
+        self, move: Move, now: float, *, aid: Aid | None = None, lay: Lay | None = None
+    ) -> Made:
         """Make *move* on the game shown, at *now*; *aid* names the help that made it.
+
+        A first reveal deals the mines by *lay* (`game.dealer.Lay`), by default the
+        strategy the settings ask for; they enter the history as a `MinesLaid` event.
 
         Made while looking back, the move continues the game from there: the
         later moves are dropped (`Made.discarded` says how many) and the game
@@ -230,7 +235,7 @@ class Session:
             aids.add(Aid.REWIND)
         if aid is not None:
             aids.add(aid)
-        history = history.then(*events_for(history.current, move))
+        history = history.then(*events_for(history.current, move, lay))
         clock = self._clock_for(history.current, self.clock, now)
         times = (*times, clock.read(now))
         running = self.running if aid is Aid.SOLVER_PLAY else Running.NOTHING

@@ -149,3 +149,68 @@ def test_the_first_screen_leaves_the_solver_for_later() -> None:
     later = {m for m in reachable(graph(), "game.view.app") if m.startswith("game.")} - first
     warmed = set(deferred).union(*(reachable(at_load, name) for name in deferred))
     assert later and sorted(later - warmed) == []
+
+
+MUTATING = frozenset(
+    {"append", "add", "clear", "discard", "extend", "insert", "move_to_end", "pop", "popitem"}
+    | {"remove", "setdefault", "update"}
+)
+"""Methods that change a list, set or dict in place."""
+MEMOS = {
+    "game.solver.groups": {"_cache"},
+    "game.view.app": {"app"},
+}
+"""Module names allowed to change: a memo of a pure function (the same answer with or
+without it, documented where it is), and the page's one app, which the worker's calls reach."""
+
+
+def changed_at_module_level(tree: ast.Module) -> set[str]:
+    """Return the module-level names of *tree* that its code changes after import.
+
+    A name rebound by `global`, or a module-level name whose value is changed in
+    place (an item set or deleted, a mutating method called) inside a function.
+    """
+    top = {
+        target.id
+        for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    changed: set[str] = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Global):
+                changed.update(node.names)
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                changed.add(ast.unparse(node.value))
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in MUTATING
+            ):
+                changed.add(ast.unparse(node.func.value))
+    return changed & top
+
+
+def test_no_module_of_game_keeps_state_between_calls() -> None:
+    """No module-level dict, list or cache carries a game from one call to the next (the
+    no-guess deal once reached the session through one): state is passed in and out."""
+    found = {
+        module_name(path): changed_at_module_level(ast.parse(path.read_text()))
+        for path in GAME.rglob("*.py")
+    }
+    kept = {name: sorted(names - MEMOS.get(name, set())) for name, names in found.items()}
+    assert {name: names for name, names in kept.items() if names} == {}
+
+
+def test_the_state_check_sees_a_module_cache() -> None:
+    """The check is not vacuous: a module-level cache filled by a function is found."""
+    tree = ast.parse(
+        "_dealt = {}\nLIMIT = 3\n"
+        "def deal(key):\n    _dealt[key] = 1\n    _dealt.popitem()\n    local = []\n"
+        "    local.append(1)\n"
+    )
+    assert changed_at_module_level(tree) == {"_dealt"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator
 from dataclasses import replace
 from functools import partial
 
@@ -13,9 +14,9 @@ from hypothesis import strategies as st
 
 import game.noguess
 from game import saved
-from game.board import positions
-from game.dealer import advance
-from game.events import CellOpened, GameStarted
+from game.board import Position, positions
+from game.dealer import advance, dealt, strategy
+from game.events import CellOpened, GameStarted, MinesLaid
 from game.mines import spared_cells
 from game.noguess import (
     NoGuessError,
@@ -26,6 +27,7 @@ from game.noguess import (
     lay_solvable_mines,
 )
 from game.query import DEFAULT, GameRequest, request_from_query
+from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
 from game.solver.groups import Budget, TooComplexError
@@ -243,12 +245,9 @@ def never(*_args: object) -> bool:
 
 
 class TestDealSteps:
-    def test_progress_rises_and_the_board_is_remembered(
-        self, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
-        """Each layout that needs a guess reports the share of the budget spent; once found,
-        the board is dealt again without searching (the slider and undo rebuild the game
-        from its start)."""
+    def test_progress_rises_and_the_board_is_the_one_a_deal_lays(self) -> None:
+        """Each layout that needs a guess reports the share of the budget spent; the board
+        found is the one `lay_solvable_mines` deals from the same seed and first click."""
         settings = replace(PRESETS["expert"], first_click=FirstClick.SAFE, no_guess=True)
         steps = deal_steps(settings, 5, (0, 0))
         progress = []
@@ -258,5 +257,61 @@ class TestDealSteps:
         except StopIteration as done:
             board = done.value
         assert progress == sorted(progress) and all(0 < p < 1 for p in progress)
-        monkeypatch.setattr(game.noguess, "deduce", never)
         assert lay_solvable_mines(settings, 5, (0, 0)) == board
+
+    def test_a_board_searched_in_steps_is_handed_to_the_session_explicitly(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The page's search hands its board to the first reveal (`dealt`): it becomes the
+        `MinesLaid` event without a second search, and nothing is remembered for later
+        calls (a deal without the board searches again)."""
+        request, _ = request_from_query("preset=beginner&noguess=1&seed=4")
+        session = Session.begin(request, 0)
+        steps = deal_steps(request.settings, 4, session.start.start_cell or (0, 0))
+        board = run_steps(steps)
+        monkeypatch.setattr(game.noguess, "deduce", never)
+        made = session.make(CellOpened((0, 0)), 0, lay=dealt(board)).session
+        assert made.history.events[0] == MinesLaid(board)
+        with pytest.raises(AssertionError, match="searched again"):
+            session.make(CellOpened((0, 0)), 0)
+
+
+def run_steps(steps: Generator[float, None, frozenset[tuple[int, int]]]) -> frozenset[Position]:
+    """Run a step-by-step deal to its end, as the page does; return the board it found."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        board: frozenset[Position] = done.value
+        return board
+
+
+SAME_AS_BEFORE = {
+    "preset=beginner&noguess=1&seed=4": (
+        "..*.....*/..*.*..../.*.....*./...*...../..*....../........*/........./.......*./........./"
+    ),
+    "preset=intermediate&noguess=1&seed=123&first=safe": (
+        ".............***/.*.........*...*/............*.*./.*............../...*.......**.../"
+        "..*....*......*./**.*......*...../.......*......../.*............../*..*...*...*..../"
+        "................/.....*........../.*..*..........*/*.**.*..*...*.../.............*../"
+        "..***....*....../"
+    ),
+}
+"""The boards these links dealt before the deal became a strategy passed in: a shared link
+must keep dealing every player the same mines, release after release."""
+
+
+@pytest.mark.parametrize("query", sorted(SAME_AS_BEFORE))
+def test_a_seed_link_with_no_guessing_deals_the_same_board_on_every_path(query: str) -> None:
+    """The terminal's path (the settings' strategy), the page's (a search in steps handed
+    over) and the rules' own deal give the board the link always gave."""
+    request, problem = request_from_query(query)
+    assert problem is None
+    session = Session.begin(request, 0)
+    cell = session.start.start_cell
+    assert cell is not None
+    searched = dealt(run_steps(deal_steps(request.settings, session.start.seed, cell)))
+    for lay in (None, searched, strategy(request.settings)):
+        made = session.make(CellOpened((0, 0)), 0, lay=lay).session
+        text = Layout.from_board(made.live.board).to_text().replace("\n", "/")
+        assert text == SAME_AS_BEFORE[query]

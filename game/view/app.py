@@ -14,6 +14,7 @@ import random
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
+from game.dealer import Lay
 from game.events import CellOpened, Move
 from game.query import DEFAULT, GameRequest, query_fields, request_from_query
 from game.records import Result, mode_label
@@ -299,10 +300,10 @@ class App:
         else:
             self.make(move, aid)
 
-    def make(self, move: Move, aid: Aid | None) -> None:
-        """Make an allowed *move* and say what it did."""
+    def make(self, move: Move, aid: Aid | None, lay: Lay | None = None) -> None:
+        """Make an allowed *move* and say what it did; a first reveal deals by *lay*, if given."""
         session = self.session
-        made = session.make(move, now(), aid=aid)
+        made = session.make(move, now(), aid=aid, lay=lay)
         start = session.start.start_cell
         self.update(made.session)
         notes = [discarded(made.discarded)]

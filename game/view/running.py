@@ -11,6 +11,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Final
 
+from game.board import Position
+from game.dealer import Lay, dealt
 from game.events import CellOpened, GameStarted, Move
 from game.session import Aid, Running, Session
 from game.view.dom import by_id, cancel, later, now, say
@@ -30,14 +32,14 @@ class Runner:
         current: Callable[[], Session],
         update: Callable[[Session], None],
         move: Callable[[Move, Aid | None], None],
-        make: Callable[[Move, Aid | None], None],
+        make: Callable[[Move, Aid | None, Lay | None], None],
     ) -> None:
         self.current = current
         self.update = update
         self.move = move
         """Makes a move if the rules allow it (the solver's moves go through it)."""
         self.make = make
-        """Makes an allowed move at once."""
+        """Makes an allowed move at once (a first reveal with the strategy given, if any)."""
         self.stepper: int | None = None
         self.search: asyncio.Future[None] | None = None
         self.searched_for: GameStarted | None = None
@@ -118,9 +120,10 @@ class Runner:
                     say(f"Dealing a board that logic alone clears… {share:.0%} of the search")
                     shown = now()
                 await asyncio.sleep(0)  # back to the browser: input and painting go on
-        except StopIteration:
+        except StopIteration as done:
             self.search = None
-            self.make(move, aid)  # the board found is remembered: the deal is instant now
+            mines: frozenset[Position] = done.value
+            self.make(move, aid, dealt(mines))  # the first reveal lays the board found
         except NoGuessError as error:
             self.search = None
             say(f"{error}.")
