@@ -232,6 +232,6 @@ class Console:
         """Return the console on the game brought back from where it was set aside, if any."""
         if waiting is None:
             return self.said("There is no game set aside to resume.")
-        left = len(self.session.history) and not self.session.live.is_over()
-        kept = " The game you left is set aside: R brings it back." if left else ""
+        left = " The game you left is set aside: R brings it back."
+        kept = left if self.session.is_unfinished() else ""
         return Console(waiting, message=f"Resumed the game set aside.{kept}").moved(*self.cursor)

@@ -24,6 +24,7 @@ from game.names import plural
 from game.query import GameRequest
 from game.session import Session
 from game.versioned import MAX_BYTES
+from game.visit import visit
 
 APP: Final = "pyminesweeper"
 CURRENT: Final = "game.json"
@@ -129,21 +130,29 @@ def opening_game(
     """Return the game to start with and what to tell the player about it.
 
     *chosen* says whether the options chose a game (a preset, a size, a seed,
-    a layout), and *seeded* whether *seed* was given. Without options, the
-    saved game resumes (or, if it was finished, a new game of the same kind
-    starts). With them, a saved unfinished game of the same request resumes
-    unless a seed was given; any other one is set aside for R to bring back.
+    a layout), and *seeded* whether *seed* was given. Decided by the page's
+    policy (`game.visit`) with the terminal's documented differences: without
+    options, the saved game resumes (or, if it was finished, a new game of the
+    same kind starts); with them, a saved unfinished game of the same request
+    resumes unless a seed was given; any other one is set aside for R to bring back.
     """
     kept = keeper.load()
-    if kept is not None and kept.is_unfinished():
-        if not chosen or (kept.request == request and not seeded):
-            moves = plural(len(kept.history), "move")
-            return kept.resume(now), f"Welcome back: your game was restored ({moves})."
-        keeper.save(kept, now, SUSPENDED)
-        return Session.begin(request, seed), "Your unfinished game was set aside: R brings it back."
-    if kept is not None and not chosen:
-        request = kept.request
-    return Session.begin(request, seed), ""
+    start = visit(
+        request,
+        kept,
+        asked=chosen,
+        same_resumes=not seeded,
+        finished_shown=False,
+        seed=seed,
+        now=now,
+    )
+    if start.restored:
+        moves = plural(len(start.session.history), "move")
+        return start.session, f"Welcome back: your game was restored ({moves})."
+    if start.set_aside is not None:
+        keeper.save(start.set_aside, now, SUSPENDED)
+        return start.session, "Your unfinished game was set aside: R brings it back."
+    return start.session, ""
 
 
 def swap(keeper: Keeper, session: Session, now: float) -> Session | None:

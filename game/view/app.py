@@ -142,8 +142,9 @@ class App:
         arrival = visit(
             request,
             kept,
-            bare=search in ("", "?"),
-            understood=problem is None,
+            asked=search not in ("", "?"),
+            same_resumes=problem is None,
+            finished_shown=True,
             seed=fresh_seed(),
             now=now(),
         )
