@@ -15,7 +15,7 @@ tables, `game.flood` the fill).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.cells import (
@@ -48,36 +48,11 @@ __all__ = [
     "Position",
     "ReadableBoard",
     "Revealed",
-    "board_rows",
-    "cell_char",
     "neighbour_table",
     "positions",
     "row_order",
 ]
 """The board and the typed cells it maps, which the rest of the game imports from here."""
-
-
-def cell_char(cell: Cell, pos: Position, board: ReadableBoard) -> str:
-    """Return the position-text character of *cell* at *pos* on *board*.
-
-    After a loss, mines show as `*`, the exploded one as `!`, and flags on
-    cells without a mine as `X`.
-    """
-    lost = board.exploded is not None
-    if type(cell) is Hidden:
-        return "*" if lost and cell.mine else "H"
-    if type(cell) is Flagged:
-        return "X" if lost and not cell.mine else "F"
-    if cell.mine:
-        return "!" if pos == board.exploded else "*"
-    return str(cell.count)
-
-
-def board_rows(board: ReadableBoard) -> Iterator[str]:
-    """Yield the rows of position text for *board*, top row first."""
-    cells = board.cells
-    for y in range(board.height):
-        yield "".join(cell_char(cells[(x, y)], (x, y), board) for x in range(board.width))
 
 
 class ReadableBoard:
@@ -209,10 +184,6 @@ class Board(ReadableBoard):
             flags=sum(1 for c in cells.values() if type(c) is Flagged),
             exploded=exploded[0] if exploded else None,
         )
-
-    def __str__(self) -> str:
-        """Draw the board as the player would see it, in position-text cells."""
-        return "\n".join(board_rows(self))
 
     def __repr__(self) -> str:
         """Summarise the board; a `Game`'s repr is what rebuilds one exactly."""

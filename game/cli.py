@@ -23,16 +23,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, NoReturn, TextIO
 
-from game.board import Hidden, Position, Revealed, board_rows
+from game.board import Hidden, Position, Revealed
 from game.echo import shorten
 from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
 from game.press import Refusal, Refused, press
 from game.query import GameRequest
 from game.replays.mbf import read_layout_file
+from game.seen import board_rows, format_position
 from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
 from game.state import Game, IllegalMoveError, Status
-from game.text import Layout, TextFormatError, format_position
+from game.text import Layout, TextFormatError
 
 HELP = """\
 Commands (x counts columns from the left, y rows from the top, both from 0):

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from game.board import Board, Draft, Flagged, Hidden, ReadableBoard, Revealed
 from game.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
+from game.seen import format_position
 from game.settings import Settings
-from game.text import format_position
 
 
 class IllegalMoveError(ValueError):

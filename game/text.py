@@ -1,31 +1,27 @@
-"""The two text formats of the public interfaces: layout text and position text.
+"""Layout text (where the mines are), and the rules of the rows both text formats share.
 
-Layout text says where the mines are; position text says what a player sees,
-in the form JSMinesweeper's analysis mode reads.
+Position text, what a player sees, is read and written with the typed view
+it stands for, in `game.seen`; it checks its rows with `check_rows` here.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.board import Board, Position, ReadableBoard, board_rows, positions
-from game.echo import shorten
+from game.board import Board, Position
 from game.settings import MAX_SIDE, Settings
 
 MINE: Final = "*"
 NO_MINE: Final = "."
-POSITION_CHARS: Final = frozenset("HF012345678*!X")
-"""Every character a position text may hold (the last three only in a finished game)."""
 
 
 class TextFormatError(ValueError):
     """A layout or position text that does not parse; the message names the line and column."""
 
 
-def _lines(text: str) -> list[str]:
+def text_lines(text: str) -> list[str]:
     """Split *text* into rows, accepting CRLF line ends and trailing blank lines."""
     lines = text.replace("\r\n", "\n").split("\n")
     while lines and lines[-1] == "":
@@ -33,7 +29,7 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _check_rows(rows: list[str], first_line: int, allowed: str, what: str) -> None:
+def check_rows(rows: list[str], first_line: int, allowed: str, what: str) -> None:
     """Check that *rows* (starting at line *first_line*) form a rectangle of *allowed* chars."""
     if not rows:
         raise TextFormatError(f"the {what} has no rows")
@@ -78,8 +74,8 @@ class Layout:
         >>> Layout.from_text("..*\n*..\n")
         Layout(width=3, height=2, mines=frozenset({(0, 1), (2, 0)}))
         """
-        rows = _lines(text)
-        _check_rows(rows, 1, MINE + NO_MINE, "layout")
+        rows = text_lines(text)
+        check_rows(rows, 1, MINE + NO_MINE, "layout")
         mines = frozenset(
             (x, y) for y, row in enumerate(rows) for x, char in enumerate(row) if char == MINE
         )
@@ -119,61 +115,3 @@ class Layout:
     def settings(self) -> Settings:
         """Return settings of this size and mine count."""
         return Settings(self.width, self.height, len(self.mines))
-
-
-def format_position(board: ReadableBoard) -> str:
-    """Return the position text of *board*: a `WxHxM` line, then one line per row."""
-    header = f"{board.width}x{board.height}x{board.mine_count}"
-    return "\n".join((header, *board_rows(board))) + "\n"
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What a player sees of a board, parsed from position text."""
-
-    width: int
-    """Number of columns."""
-    height: int
-    """Number of rows."""
-    mines: int
-    """Total number of mines on the board."""
-    cells: Mapping[Position, str]
-    """The position-text character of every cell."""
-
-    @classmethod
-    def from_text(cls, text: str) -> Snapshot:
-        r"""Parse position text.
-
-        :raises TextFormatError: naming the line and column of the first problem.
-
-        >>> Snapshot.from_text("2x1x1\n1H\n").cells[(1, 0)]
-        'H'
-        """
-        lines = _lines(text)
-        if not lines:
-            raise TextFormatError("the position is empty: expected a WIDTHxHEIGHTxMINES line")
-        parts = lines[0].strip().split("x")
-        # ASCII digits only: isdigit() alone passes "３" and "²", and long numbers are
-        # beyond any board (int() refuses over 4,300 digits with a bare ValueError).
-        if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-            raise TextFormatError(
-                f"line 1: expected WIDTHxHEIGHTxMINES such as 30x16x99, got {shorten(lines[0])!r}"
-            )
-        width, height, mines = (int(p) for p in parts)
-        rows = lines[1:]
-        if len(rows) != height:
-            raise TextFormatError(f"the header says {height} rows but {len(rows)} follow")
-        _check_rows(rows, 2, "".join(POSITION_CHARS), "position")
-        if len(rows[0]) != width:
-            raise TextFormatError(
-                f"line 2: the header says {width} columns but the row has {len(rows[0])}"
-            )
-        if mines > width * height:
-            raise TextFormatError(f"line 1: {mines} mines do not fit on {width * height} cells")
-        cells = {(x, y): rows[y][x] for x, y in positions(width, height)}
-        return cls(width, height, mines, cells)
-
-    def to_text(self) -> str:
-        """Print the position text this snapshot was parsed from."""
-        rows = ("".join(self.cells[(x, y)] for x in range(self.width)) for y in range(self.height))
-        return "\n".join((f"{self.width}x{self.height}x{self.mines}", *rows)) + "\n"

@@ -16,12 +16,11 @@ import pytest
 
 from game import dealer
 from game.events import CellOpened, GameStarted
-from game.seen import Seen
+from game.seen import Seen, format_position
 from game.settings import FirstClick, Settings
 from game.solver import analyse, endgame
 from game.solver.analysis import count
 from game.state import Status, apply, start_game
-from game.text import format_position
 from helpers import PerfectPlay
 
 MOST = 400

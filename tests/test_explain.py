@@ -11,11 +11,10 @@ from hypothesis import strategies as st
 from game.board import Position, neighbour_table
 from game.dealer import advance
 from game.events import FlagToggled
-from game.seen import FLAGGED, HIDDEN, Seen
+from game.seen import FLAGGED, HIDDEN, Seen, format_position
 from game.solver import ImpossiblePositionError, TooComplexError, analyse
 from game.solver.explain import NOTHING_LEFT, Action, Reason, explain
 from game.state import Status
-from game.text import format_position
 from helpers import arrangements, chances, opened_game
 
 # Each position's reason is the first of the order that applies to it.

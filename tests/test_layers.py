@@ -130,7 +130,9 @@ def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
 
 SLOW_TO_IMPORT = ("fractions", "urllib", "hashlib")
 """Standard modules that cost the page's start tens of milliseconds each in Pyodide."""
-SOLVER_STACK = ("game.solver", "game.review", "game.noguess", "game.seen", "game.view.analysis")
+SOLVER_STACK = ("game.solver", "game.review", "game.noguess", "game.view.analysis")
+"""The solver and what uses it. `game.seen`, the typed view it reasons from, is not among
+them: it is also the position text every game prints (`Game.__str__`), and imports no solver."""
 
 
 def test_the_first_screen_leaves_the_solver_for_later() -> None:

@@ -27,12 +27,13 @@ from game.noguess import (
     lay_solvable_mines,
 )
 from game.query import DEFAULT, GameRequest, request_from_query
+from game.seen import format_position
 from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
 from game.solver.groups import Budget, TooComplexError
 from game.state import Game, Status, start_game
-from game.text import Layout, format_position
+from game.text import Layout
 
 
 def mines_of(rows: str) -> tuple[int, int, frozenset[tuple[int, int]]]:

@@ -14,10 +14,10 @@ from game.events import CellOpened, FlagToggled
 from game.history import History
 from game.query import GameRequest
 from game.saved import SavedGameError
+from game.seen import format_position
 from game.session import Aid, Clock, Session
 from game.settings import PRESETS
 from game.state import replay
-from game.text import format_position
 from game.versioned import MAX_BYTES
 from helpers import history_of, layout_start, played, random_start
 

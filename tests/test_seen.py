@@ -7,11 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.events import CellOpened, FlagToggled, GameStarted
-from game.seen import FLAGGED, HIDDEN, Seen
+from game.seen import FLAGGED, HIDDEN, Seen, format_position
 from game.settings import Settings
 from game.solver import analyse
 from game.state import Game, Status, apply, start_game
-from game.text import format_position
 from helpers import layout_game
 
 

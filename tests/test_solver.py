@@ -15,14 +15,13 @@ from hypothesis import strategies as st
 from game.board import Position, neighbour_table
 from game.dealer import advance
 from game.events import CellOpened, FlagToggled
-from game.seen import FLAGGED, Seen
+from game.seen import FLAGGED, Seen, format_position
 from game.solver import TooComplexError, analyse, choice, endgame, groups
 from game.solver.analysis import Count, count, exact_probabilities
 from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.solver.groups import Budget
 from game.state import Status, start_game
-from game.text import format_position
 from helpers import opened_game
 
 

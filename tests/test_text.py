@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.text import Layout, Snapshot, TextFormatError, format_position
+from game.seen import Seen, cell_char, format_position
+from game.text import Layout, TextFormatError
 from helpers import layout_game, play_all
 
 
@@ -53,10 +54,19 @@ class TestPosition:
         game = play_all(layout_game("*..", "...", "..*"), "r 2 0", "f 1 2", "r 2 2")
         assert format_position(game.board) == "3x3x2\n*10\nH21\nHX!\n"
 
-    def test_snapshot_round_trip(self) -> None:
-        """Parsing then printing gives the same text."""
-        text = "4x2x3\nHF12\n0*!X\n"
-        assert Snapshot.from_text(text).to_text() == text
+    def test_round_trip(self) -> None:
+        """Parsing then printing gives the same text; a finished game's marks parse, and are
+        refused as a game over (there is nothing hidden to analyse), not as malformed."""
+        text = "4x2x3\nHF12\n0H38\n"
+        assert Seen.from_text(text).to_text() == text
+        with pytest.raises(ValueError, match="the game is over") as error:
+            Seen.from_text("4x2x3\nHF12\n0*!X\n")
+        assert not isinstance(error.value, TextFormatError)
+
+    def test_one_module_reads_and_writes_position_text(self) -> None:
+        """The typed view, its parser and the writer of a board's position text live together."""
+        homes = {f.__module__ for f in (Seen, Seen.from_text, format_position, cell_char)}
+        assert homes == {"game.seen"}
 
     @pytest.mark.parametrize(
         ("text", "message"),
@@ -80,5 +90,5 @@ class TestPosition:
         digits only (`isdigit` also passes full-width digits and `²`, which `int` then
         refuses with a bare ValueError), and a long one is quoted by its start."""
         with pytest.raises(TextFormatError, match=message) as error:
-            Snapshot.from_text(text)
+            Seen.from_text(text)
         assert len(str(error.value)) < 200

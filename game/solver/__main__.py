@@ -34,13 +34,12 @@ from typing import TextIO
 from game import dealer
 from game.board import Position
 from game.events import CellOpened, GameStarted
-from game.seen import Seen
+from game.seen import Seen, format_position
 from game.settings import PRESETS, FirstClick, Settings, parse_cell, parse_first_click
 from game.solver import cli
 from game.solver.analysis import count
 from game.solver.choice import choose
 from game.state import Game, Status, apply, start_game
-from game.text import format_position
 
 FIRST_CLICKS = {FirstClick.SAFE: (0, 0), FirstClick.OPENING: (3, 3)}
 
