@@ -26,7 +26,7 @@ from game.query import GameRequest
 from game.saved import MAX_EVENTS
 from game.session import Clock, Session
 from game.settings import PRESETS, FirstClick, Settings
-from game.state import Game, Status, replay, start_game
+from game.state import Game, Status, fold, start_game
 
 
 def long_game(moves: int, seed: int = 1) -> History:
@@ -106,11 +106,11 @@ def main() -> None:
     state_at = sample(lambda: history.state_at(next(at)), runs)
     at = iter(steps)
     ends = [0] + [i + 1 for i, ev in enumerate(history.events) if type(ev) is not MinesLaid]
-    fold = sample(
-        lambda: replay(history.start, history.events[: ends[next(at)]]), max(20, runs // 5)
+    folded = sample(
+        lambda: fold(history.start, history.events[: ends[next(at)]]), max(20, runs // 5)
     )
-    print(results.line("baseline: fold from the start, 1000-move game", fold))
-    print(results.line("state at any step, 1000-move game", state_at, target=5, baseline=fold))
+    print(results.line("baseline: fold from the start, 1000-move game", folded))
+    print(results.line("state at any step, 1000-move game", state_at, target=5, baseline=folded))
     text = largest_save()
     parse = sample(lambda: json.loads(text), 10)
     load = sample(lambda: saved.from_json(text), 10)
@@ -122,7 +122,7 @@ def main() -> None:
     )
 
     last: Game = history.state_at(1000)
-    assert last == replay(history.start, history.events)
+    assert last == fold(history.start, history.events)
     assert sum(1 for c in last.board.cells.values() if type(c) is Revealed) > 0
     print(f"kept in {results.write().name}")
 

@@ -7,7 +7,7 @@ tells user input why a move would not apply; the command layer
 (`game.dealer`) deals the mines of a first reveal as a `MinesLaid` event.
 
 Every event goes through one in-place rule, `fold_into`, on a `Draft`:
-`apply` folds one event into a copy of the board, `replay` folds a whole log
+`apply` folds one event into a copy of the board, `fold` folds a whole log
 into one draft, which costs one copy of the cells instead of one per event.
 """
 
@@ -90,7 +90,7 @@ class Game:
         return format_position(self.board)
 
     def __repr__(self) -> str:
-        """Summarise the game; `replay(start, events)` is what rebuilds one."""
+        """Summarise the game; `fold(start, events)` is what rebuilds one."""
         return f"<Game {self.start!r} {self.status.value} {self.board!r}>"
 
 
@@ -141,7 +141,7 @@ def apply(game: Game, event: Event) -> Game:
     return game if board.cells is game.board.cells else Game(game.start, board)
 
 
-def replay(start: GameStarted, events: Iterable[Event]) -> Game:
+def fold(start: GameStarted, events: Iterable[Event]) -> Game:
     """Return the state after *start* and then *events*: the fold that defines a game."""
     draft = Draft(start_game(start).board)
     for event in events:

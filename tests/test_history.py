@@ -7,7 +7,7 @@ import pytest
 from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid
 from game.history import History, HistoryBuilder, checkpoint_every
 from game.settings import Settings
-from game.state import replay
+from game.state import fold
 from helpers import history_of, move, played, random_start
 
 
@@ -30,7 +30,7 @@ class TestHistory:
         for step, state in enumerate(history.states()):
             assert history.state_at(step) == state
         cut = 1 + 40  # the deal, then 40 moves
-        assert history.state_at(40) == replay(history.start, events[:cut])
+        assert history.state_at(40) == fold(history.start, events[:cut])
 
     def test_the_deal_belongs_to_the_first_reveal(self) -> None:
         """Steps count moves: the deal is folded with the reveal that caused it."""
@@ -47,7 +47,7 @@ class TestHistory:
         branch = history.upto(20).then(move("f 29 0"))
         assert len(branch) == 21
         expected = (*history.events[:21], move("f 29 0"))  # the deal, then 20 moves
-        assert branch.current == replay(history.start, expected)
+        assert branch.current == fold(history.start, expected)
 
     def test_upto_then_redo_is_identity(self) -> None:
         """Stepping back and replaying the same events gives an equal history."""

@@ -216,3 +216,28 @@ def test_the_state_check_sees_a_module_cache() -> None:
         "    local.append(1)\n"
     )
     assert changed_at_module_level(tree) == {"_dealt"}
+
+
+ONE_HOME = {
+    "Game": "game.state",
+    "Action": "game.solver.explain",
+    "render_board": "game.render",
+    "draw_board": "game.cli",
+    "fold": "game.state",
+}
+"""Names that once meant two things, and the one module each is defined in now: a game's
+state, a hint's kind of move, the board's HTML, the board drawn as text, a log's fold."""
+GONE = {"Snapshot", "replay"}
+"""Names that meant two things: position text parsed to characters (now `Seen`) beside the
+page's memory snapshot, and a log's fold (now `fold`) beside a game played back."""
+
+
+def test_names_say_one_thing() -> None:
+    """Each of these names is defined once in game/, where it belongs; the gone ones nowhere."""
+    homes: dict[str, list[str]] = {}
+    for path in GAME.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                homes.setdefault(node.name, []).append(module_name(path))
+    assert {name: homes.get(name) for name in ONE_HOME} == {k: [v] for k, v in ONE_HOME.items()}
+    assert {name: homes[name] for name in GONE if name in homes} == {}

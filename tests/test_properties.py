@@ -20,7 +20,7 @@ from game.history import History
 from game.mines import implied_start_cell
 from game.seen import Seen, format_position
 from game.settings import FirstClick, Settings
-from game.state import Game, Status, replay, start_game
+from game.state import Game, Status, fold, start_game
 from game.text import Layout, TextFormatError
 
 
@@ -128,7 +128,7 @@ def test_replay_equals_live_state(game: tuple[GameStarted, list[Move]]) -> None:
     start, moves = game
     live = states(start, moves)
     history = played(start, moves)
-    assert replay(start, history.events) == live[-1]
+    assert fold(start, history.events) == live[-1]
     assert History(start, history.events) == history
     for step in range(len(moves) + 1):
         assert history.state_at(step) == live[step]

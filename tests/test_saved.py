@@ -17,7 +17,7 @@ from game.saved import SavedGameError
 from game.seen import format_position
 from game.session import Aid, Clock, Session
 from game.settings import PRESETS
-from game.state import replay
+from game.state import fold
 from game.versioned import MAX_BYTES
 from helpers import history_of, layout_start, played, random_start
 
@@ -154,4 +154,4 @@ class TestRefused:
         except SavedGameError as error:
             assert str(error), "a refusal must say why"
         else:
-            assert loaded.live == replay(loaded.start, loaded.history.events)
+            assert loaded.live == fold(loaded.start, loaded.history.events)

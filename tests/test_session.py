@@ -326,7 +326,7 @@ def test_any_sequence_of_actions_keeps_the_session_whole(
 ) -> None:
     """Whatever the player does: times match moves, the step is in range, the clock is sane,
     a game once counted stays counted, and the live game is the fold of its events."""
-    from game.state import replay
+    from game.state import fold
 
     session = Session.begin(GameRequest(Settings(9, 9, 10)), seed)
     counted = False
@@ -338,7 +338,7 @@ def test_any_sequence_of_actions_keeps_the_session_whole(
         assert len(session.times) == len(session.history)
         assert list(session.times) == sorted(session.times)
         assert 0 <= session.step <= len(session.history)
-        assert session.live == replay(session.start, session.history.events)
+        assert session.live == fold(session.start, session.history.events)
         if session.live.is_over():
             assert session.figures is not None
             assert session.figures.ms == session.elapsed(10**12)

@@ -61,7 +61,7 @@ def run(
 ) -> None:
     """Play puzzles of *level* from *seed* (a random one if None) on the commands in *lines*.
 
-    *draw* draws a board as the line mode does (`game.cli.render_board`).
+    *draw* draws a board as the line mode does (`game.cli.draw_board`).
     """
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     puzzle = find(level, seed)
