@@ -159,14 +159,40 @@ def test_rawvf_written_from_a_replay_reads_back_to_the_same_game(name: str) -> N
 
 @pytest.mark.parametrize(
     ("text", "binary"),
-    [("custom-8x11.rawvf", "custom-8x11.avf"), ("expert-mvf.rawvf", "expert.mvf")],
+    [
+        ("custom-8x11.rawvf", "custom-8x11.avf"),
+        ("expert-mvf.rawvf", "expert.mvf"),
+        ("expert-2006-mvf.rawvf", "expert-2006.mvf"),
+        ("expert-2007-mvf.rawvf", "expert-2007.mvf"),
+    ],
 )
 def test_rawvf_from_the_communitys_converters_reads_as_the_binary(text: str, binary: str) -> None:
-    """RAWVF that parser_avf and parser_mvf wrote gives the binary's game and figures."""
+    """RAWVF that parser_avf and parser_mvf wrote gives the binary's game and figures.
+
+    The only oracle for Clone 2006 and 2007: ms_toollib reads Clone 0.97 alone.
+    """
     from_text = read_replay((DATA / text).read_bytes(), text)
     from_binary = read_replay((DATA / binary).read_bytes(), binary)
     assert from_text.played.history == from_binary.played.history
+    assert from_text.played.times == from_binary.played.times
     assert {**figures(from_text), "software": ""} == {**figures(from_binary), "software": ""}
+
+
+@pytest.mark.parametrize(
+    ("name", "software", "player", "time_ms"),
+    [
+        ("expert-2006.mvf", "Minesweeper Clone 2006 release 2", "Gabriel de Tarragon", 44869),
+        ("expert-2007.mvf", "Minesweeper Clone 2007 release 2", "Kamil Murañski", 31133),
+        ("expert-2007-mvf.rawvf", "Minesweeper Clone", "Kamil Murañski", 31133),
+    ],
+)
+def test_clone_2006_and_2007_name_their_version_and_player(
+    name: str, software: str, player: str, time_ms: int
+) -> None:
+    """Clone writes names in Windows-1252, in its files and in RAWVF converted from them;
+    the time is the one parser_mvf wrote in the RAWVF's header."""
+    data = ours(name)
+    assert (data["software"], data["player"], data["time_ms"]) == (software, player, time_ms)
 
 
 @pytest.mark.parametrize("name", ["beginner-v3.evf", "expert.rmv"])

@@ -23,6 +23,11 @@ _EVENT: Final = re.compile(
 _TIMED_WORD: Final = re.compile(r"-?\d+(?:\.\d+)?\s+[a-z]+\s*")
 """A timed line without a position (`0.000 start`): the board's events, passed over."""
 _MOUSE: Final = KINDS - {"pf", "cc", "l", "r", "m"}
+_NAMES: Final = ("utf-8", "gbk", "cp1252")
+"""How a player's name is decoded: UTF-8 (this game's own RAWVF), else GBK (Arbiter and
+Viennasweeper on Chinese Windows, whose bytes the converters copy), else Windows-1252."""
+_CLONE_NAMES: Final = ("utf-8", "cp1252")
+"""Minesweeper Clone's names are Windows-1252 (`Murañski`'s `ñs` also reads as GBK)."""
 
 
 def looks_like(data: bytes) -> bool:
@@ -35,7 +40,8 @@ def read(data: bytes, name: str) -> Recording:
 
     :raises ReplayError: naming the file, the line and what is wrong.
     """
-    lines = decode(data, "utf-8", "gbk", "cp1252").lstrip("\ufeff").splitlines()
+    text = data.removeprefix(b"\xef\xbb\xbf").decode("latin-1")  # bytes kept: names decode apart
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     number = next((i for i, line in enumerate(lines, 1) if _key(line) == "board"), None)
     if number is None:
         raise ReplayError(f"{name}: no Board: line")
@@ -66,15 +72,24 @@ def read(data: bytes, name: str) -> Recording:
         for at, line in enumerate(rest[1:], start)
         if (event := _event(line, at, name, width, height)) is not None
     ]
+    program = _text(header.get("program", "RAWVF"), "utf-8", "cp1252")
     return Recording(
-        header.get("program", "RAWVF"),
-        header.get("player", ""),
+        program,
+        _text(
+            header.get("player", ""),
+            *(_CLONE_NAMES if program.startswith("Minesweeper Clone") else _NAMES),
+        ),
         width,
         height,
         mines,
         check_events(name, events),
         marks=header.get("marks", "off").lower() == "on",
     )
+
+
+def _text(raw: str, *encodings: str) -> str:
+    """Return a header value, read as Latin-1, decoded by the first of *encodings* that fits."""
+    return decode(raw.encode("latin-1"), *encodings)
 
 
 def _key(line: str) -> str:
