@@ -13,15 +13,30 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.replays.mbf import read_layout_file
 from game.replays.model import ReplayError
 from game.replays.rawvf import write
 from game.replays.read import read_replay
 from game.stats.community import figures
+from game.text import TextFormatError
 from helpers import run_module
 
 DATA = Path(__file__).parent / "data" / "replays"
-BINARY = ["beginner-8x8.avf", "custom-8x11.avf", "expert.mvf", "expert.rmv", "beginner-v3.evf",
-          "beginner-v4-slow.evf"]  # fmt: skip
+FORMATS = {
+    "AVF": "beginner-8x8.avf",
+    "RMV 1": "expert.rmv",
+    "RMV 2": "beginner-rmv2.rmv",
+    "MVF 0.97": "expert.mvf",
+    "MVF 2007": "expert-2007.mvf",
+    "EVF 0": "expert-v0.evf",
+    "EVF 2": "expert-v2.evf",
+    "EVF 3": "beginner-v3.evf",
+    "EVF 4": "beginner-v4-slow.evf",
+}
+"""A file of each binary format and version whose reader takes its own path (EVF 1 reads
+as EVF 0, MVF 2006 as 2007)."""
+BINARY = [*FORMATS.values(), "custom-8x11.avf", "expert-2006.mvf", "expert-v1.evf"]
+TEXT = ["custom-8x11.rawvf", "expert-2007-mvf.rawvf"]
 
 
 def refused(data: bytes, name: str = "bad.file") -> str:
@@ -47,7 +62,7 @@ def test_a_file_cut_in_its_events_is_cut_short(name: str) -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(BINARY), st.data())
+@given(st.sampled_from(BINARY + TEXT), st.data())
 def test_any_truncation_is_refused_or_read_never_a_crash(name: str, data: st.DataObject) -> None:
     whole = (DATA / name).read_bytes()
     cut = data.draw(st.integers(0, len(whole) - 1))
@@ -82,7 +97,21 @@ def test_random_bytes_are_refused_never_a_crash(head: bytes, tail: bytes) -> Non
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(BINARY), st.data())
+@given(st.sampled_from(BINARY + TEXT), st.data(), st.binary(max_size=400))
+def test_random_bytes_after_a_real_start_are_refused_or_read(
+    name: str, data: st.DataObject, tail: bytes
+) -> None:
+    """A real file of each format cut anywhere and followed by random bytes."""
+    whole = (DATA / name).read_bytes()
+    cut = data.draw(st.integers(0, len(whole)))
+    try:
+        figures(read_replay(whole[:cut] + tail, name))
+    except ReplayError as error:
+        assert str(error).startswith(f"{name}: ")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(BINARY + TEXT), st.data())
 def test_damaged_bytes_are_refused_or_read_never_a_crash(name: str, data: st.DataObject) -> None:
     """A few bytes changed anywhere: the file is refused, or read and its figures computed."""
     damaged = bytearray((DATA / name).read_bytes())
@@ -112,6 +141,82 @@ def test_a_header_that_lies_about_the_board_is_refused() -> None:
     start = rmv.index(bytes([30, 16, 0, 99]))
     rmv[start] = 130
     assert "130x16" in refused(bytes(rmv))
+
+
+BOARD_SIZE = {  # where each format keeps the board's width: (marker, offset from it)
+    "RMV 1": (bytes([30, 16, 0, 99]), 0),
+    "RMV 2": (bytes([8, 8, 0, 10]), 0),
+    "MVF 0.97": (bytes([30, 16, 0, 99]), 0),
+    "MVF 2007": (bytes([30, 16, 0, 99]), 0),
+    "EVF 0": (b"", 3),
+    "EVF 2": (b"", 3),
+    "EVF 3": (b"", 4),
+    "EVF 4": (b"", 4),
+}
+
+
+@pytest.mark.parametrize("kind", list(FORMATS))
+def test_a_header_that_lies_about_the_board_size_is_refused_in_every_format(kind: str) -> None:
+    """A board wider than the game plays, or narrower than the mines that follow."""
+    name = FORMATS[kind]
+    data = bytearray((DATA / name).read_bytes())
+    if kind == "AVF":  # the level byte: 6 (custom) comes with width - 1, height - 1, mines
+        data[5 : 5 + 5] = bytes([6, 199, 7, 0, 10])
+        assert "the board is 200x8: 1 to 100 a side" in refused(bytes(data), name)
+        return
+    marker, offset = BOARD_SIZE[kind]
+    at = data.index(marker) + offset
+    data[at] = 200
+    assert "the header says the board is 200x" in refused(bytes(data), name)
+    data[at] = 2
+    message = refused(bytes(data), name)
+    assert "board lists" in message or "is off the 2x" in message
+
+
+@pytest.mark.parametrize("kind", list(FORMATS))
+def test_events_out_of_time_order_are_refused_in_every_format(kind: str) -> None:
+    """A time byte of one of the last events zeroed: that event now comes before the one it
+    follows. (EVF 4 and RMV 2's short moves store steps of time, never negative.)"""
+    name = FORMATS[kind]
+    whole = (DATA / name).read_bytes()
+    for at in range(len(whole) - 1, max(0, len(whole) - 512), -1):
+        damaged = bytearray(whole)
+        damaged[at] = 0
+        try:
+            read_replay(bytes(damaged), name)
+        except ReplayError as error:
+            if "comes before the one it follows" in str(error):
+                assert str(error).startswith(f"{name}: mouse event ")
+                return
+    assert kind == "EVF 4", "no damage to the last events put them out of time order"
+
+
+@pytest.mark.parametrize("kind", ["EVF 0", "EVF 2", "EVF 3"])
+def test_a_click_off_the_board_in_a_binary_file_opens_nothing(kind: str) -> None:
+    """The binary formats record the pointer anywhere in the window: a click off the board is
+    read, and changes nothing (the first reveal's release moved off the board)."""
+    name = FORMATS[kind]
+    data = (DATA / name).read_bytes()
+    before = read_replay(data, name)
+    events = before.recording.events
+    first = before.played.history.moves[0]
+    release = next(
+        e for e in events if e.kind == "lr" and before.recording.cell_at(e.x, e.y) == first.pos
+    )
+    packed = bytes([3]) + release.ms.to_bytes(3, "big")  # the code of a left release
+    packed += release.x.to_bytes(2, "big") + release.y.to_bytes(2, "big")
+    at = data.index(packed)
+    moved = data[: at + 4] + (60000).to_bytes(2, "big") + data[at + 6 :]
+    after = read_replay(moved, name)
+    assert after.played.history.moves[0] != first
+    assert len(after.recording.events) == len(events)
+
+
+@pytest.mark.parametrize(
+    "head", [b"*rmv\x00\x02", b"\x11\x4d", b"\x00\x00", b"\x04", b"RawVF_Version: 6\n", b"{"]
+)
+def test_a_huge_file_of_any_format_is_refused_before_it_is_parsed(head: bytes) -> None:
+    assert "more than any replay holds" in refused(head + bytes(50 * 1024 * 1024))
 
 
 def test_a_huge_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
@@ -153,3 +258,33 @@ def test_the_command_names_the_file_and_changes_nothing(tmp_path: Path) -> None:
         assert (result.returncode, result.stdout) == (2, "")
         assert result.stderr.startswith(f"error: {path}: the file is cut short")
     assert path.read_bytes() == data
+
+
+MBF = bytes([4, 3, 0, 3, 2, 0, 0, 1, 3, 2])
+"""A 4x3 board with mines at (2, 0), (0, 1) and (3, 2), as Minesweeper X writes it."""
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (MBF[:-1], "its header says 3 mines (10 bytes) but it holds 9"),
+        (MBF[:3], "3 bytes, shorter than its 4-byte header"),
+        (MBF[:3] + bytes([5]) + MBF[4:], "its header says 5 mines (14 bytes) but it holds 10"),
+        (bytes([2]) + MBF[1:], "mine 1 at column 3, row 1 is off the 2x3 board"),
+        (MBF + bytes(50 * 1024 * 1024), "over 1,048,576 bytes: more than any board holds"),
+        (
+            bytes([0x8F, 0xE7, 0x01, 0x00]) * 10,
+            "its header says the board is 143x231: 1 to 100 a side",
+        ),
+    ],
+    ids=["truncated", "too-short", "count-lies", "size-lies", "huge", "random"],
+)
+def test_a_damaged_mbf_is_refused_naming_the_file_and_the_problem(
+    data: bytes, problem: str, tmp_path: Path
+) -> None:
+    """What `python -m game --layout` says of a board file that is not one."""
+    path = tmp_path / "board.mbf"
+    path.write_bytes(data)
+    with pytest.raises(TextFormatError) as caught:
+        read_layout_file(str(path))
+    assert str(caught.value) == f"{path}: not an MBF board ({problem}) nor layout text"

@@ -14,6 +14,18 @@ import sys
 from game.settings import MAX_SIDE
 from game.text import Layout, TextFormatError
 
+_MAX_BYTES = 1 << 20
+"""The most read of a layout file: a 100x100 MBF holds at most 20 KB, a layout text 10 KB."""
+
+
+def _text_like(data: bytes) -> bool:
+    """Tell whether *data* may be layout text: UTF-8 without control bytes but line ends."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return all(c >= " " or c in "\t\r\n" for c in text)
+
 
 def looks_like(data: bytes) -> bool:
     r"""Tell whether *data* is an MBF: its header matches its length and its mines fit.
@@ -23,17 +35,23 @@ def looks_like(data: bytes) -> bool:
     >>> looks_like(b"..*\n*..\n")
     False
     """
+    return problem(data) is None
+
+
+def problem(data: bytes) -> str | None:
+    """Say why *data* is not an MBF (its header, its length, a mine off the board), or None."""
     if len(data) < 4:
-        return False
+        return f"{len(data)} bytes, shorter than its 4-byte header"
     width, height, count = data[0], data[1], int.from_bytes(data[2:4], "big")
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        return f"its header says the board is {width}x{height}: 1 to {MAX_SIDE} a side"
+    if len(data) != 4 + 2 * count:
+        return f"its header says {count} mines ({4 + 2 * count} bytes) but it holds {len(data)}"
     cells = data[4:]
-    return (
-        0 < width <= MAX_SIDE
-        and 0 < height <= MAX_SIDE
-        and len(cells) == 2 * count
-        and all(x < width for x in cells[0::2])
-        and all(y < height for y in cells[1::2])
-    )
+    for number, (x, y) in enumerate(zip(cells[0::2], cells[1::2], strict=True), 1):
+        if x >= width or y >= height:
+            return f"mine {number} at column {x + 1}, row {y + 1} is off the {width}x{height} board"
+    return None
 
 
 def read(data: bytes, name: str) -> Layout:
@@ -41,8 +59,9 @@ def read(data: bytes, name: str) -> Layout:
 
     :raises TextFormatError: naming the file, if it is not an MBF or lists a mine twice.
     """
-    if not looks_like(data):
-        raise TextFormatError(f"{name}: not an MBF board (width, height, mines, then x y each)")
+    why = problem(data)
+    if why is not None:
+        raise TextFormatError(f"{name}: not an MBF board ({why})")
     width, height, cells = data[0], data[1], data[4:]
     mines = frozenset(zip(cells[0::2], cells[1::2], strict=True))
     if len(mines) * 2 != len(cells):
@@ -71,14 +90,19 @@ def read_layout_file(path: str) -> Layout:
     """
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(_MAX_BYTES + 1)
         else:
             with open(path, "rb") as file:
-                data = file.read(1 << 20)
+                data = file.read(_MAX_BYTES + 1)
     except OSError as error:
         raise TextFormatError(f"cannot read the layout {path}: {error.strerror}") from None
-    if looks_like(data):
+    why = problem(data)
+    if why is None:
         return read(data, path)
+    if len(data) > _MAX_BYTES:
+        why = f"over {_MAX_BYTES:,} bytes: more than any board holds"
+    if len(data) > _MAX_BYTES or not _text_like(data):
+        raise TextFormatError(f"{path}: not an MBF board ({why}) nor layout text")
     try:
         return Layout.from_text(data.decode("utf-8"))
     except (TextFormatError, UnicodeDecodeError) as error:
