@@ -288,3 +288,13 @@ def test_a_damaged_mbf_is_refused_naming_the_file_and_the_problem(
     with pytest.raises(TextFormatError) as caught:
         read_layout_file(str(path))
     assert str(caught.value) == f"{path}: not an MBF board ({problem}) nor layout text"
+
+
+@pytest.mark.parametrize("name", ["beginner-rmv2.rmv", "expert-rmv1-utf8.rmv"])
+def test_an_rmv_name_that_is_not_the_utf8_it_must_be_is_refused(name: str) -> None:
+    """RMV 2, and RMV 1 whose properties say UTF-8: the specification has readers verify
+    that text is UTF-8 and reject a file whose text is not (ms_toollib refuses it too)."""
+    data = (DATA / name).read_bytes()
+    damaged = data.replace(b"\x0cThomas Kolar", b"\x0cThomas Kol\xe4r", 1)  # the name field
+    assert damaged != data
+    assert "the player's name is not UTF-8" in refused(damaged, name)

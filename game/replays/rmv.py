@@ -83,12 +83,25 @@ def read(data: bytes, name: str) -> Recording:
                 program = decode(value, "utf-8")
     if clone > 1:
         program = f"RMV clone {clone}"
-    player = decode(fields[0], "utf-8") if fields and utf8 else ""
-    if fields and not utf8:
-        player = decode(fields[0], "gbk", "cp1252")
+    player = _name(source, fields[0], utf8) if fields else ""
     events = [Mouse(0, "pf", c * cell, r * cell) for c, r in preflags]
     events += _events(source, version, width * cell, height * cell)
     return Recording(program, player, width, height, mines, check_events(name, events), cell, marks)
+
+
+def _name(source: Bytes, raw: bytes, utf8: bool) -> str:
+    """Decode the player's name as the file says it is written.
+
+    UTF-8 in format 2 or when a property says so, verified (the specification has
+    readers refuse a file whose text is not); else GBK or Windows-1252, as
+    Viennasweeper wrote it on Chinese or Western Windows.
+    """
+    if not utf8:
+        return decode(raw, "gbk", "cp1252")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise source.fail("the player's name is not UTF-8, as the file says its text is") from None
 
 
 def _events(source: Bytes, version: int, right: int, bottom: int) -> list[Mouse]:
