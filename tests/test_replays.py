@@ -333,3 +333,19 @@ def test_an_evf_of_version_0_is_not_taken_for_a_hacked_mvf() -> None:
     replay = read_replay(head + strings + b"\0" + board + events, "old.evf")
     assert replay.recording.mines == {(0, 0)} and replay.recording.player.startswith("一个")
     assert replay.played.history.moves == (CellOpened((1, 1)),)
+
+
+def test_an_evf4_state_event_is_passed_over_and_its_time_step_kept() -> None:
+    """Codes 81 to 99 (replay, won, lost, error) carry a time step and no position; no
+    recorded file holds one, so one is put before a last mouse move (7 ms, then 3 ms)."""
+    data = (DATA / "beginner-v4-slow.evf").read_bytes()
+    end = next(  # the events' end: a 0, then the checksum's length, then the checksum
+        at
+        for at in range(len(data) - 3, 0, -1)
+        if data[at] == 0 and int.from_bytes(data[at + 1 : at + 3], "big") == len(data) - at - 3
+    )
+    before = read_replay(data, "slow.evf").recording.events
+    state_then_move = bytes([82, 7]) + bytes([1, 3, 0, 0, 0, 0])
+    after = read_replay(data[:end] + state_then_move + data[end:], "slow.evf").recording.events
+    last = before[-1]
+    assert after == (*before, last._replace(ms=last.ms + 10, kind="mv"))
