@@ -38,8 +38,9 @@ What the review counts, and why:
 Speed: a position is counted at most once, and only for a move that the
 deductions made so far do not settle. Most moves reveal a cell already
 proven safe, or flag a cell already proven a mine, by the rules a player
-uses (`game.solver.rules`) applied where the numbers changed, or by an
-earlier count; the facts proven only ever grow as numbers are revealed.
+uses applied where the numbers changed, or by an earlier count: one
+`game.solver.deduce.Deducer` follows the game, and the facts it proves only
+ever grow as numbers are revealed.
 Each count's budget (`REVIEW_BUDGET`) keeps any one position from taking
 long; a position past it is left unjudged (None).
 """
@@ -47,16 +48,20 @@ long; a position past it is left unjudged (None).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Final
 
-from game.board import Board, Flagged, Hidden, Position
+from game.board import Board, Flagged, Hidden, Position, Revealed, neighbour_table
 from game.events import CellOpened, FlagToggled, Move
 from game.history import History
-from game.proven import Facts, opened
-from game.solver.groups import TooComplexError
+from game.seen import FLAGGED, HIDDEN, Seen
+from game.solver.analysis import Count, count
+from game.solver.deduce import Deducer
+from game.solver.endgame import solve_endgame
+from game.solver.groups import Budget, TooComplexError
 from game.state import Game, Status
 
 TOLERANCE: Final = Fraction(1, 200)
@@ -170,11 +175,18 @@ def review_moves(history: History, *, budget: int = REVIEW_BUDGET) -> Iterator[M
     """
     states = history.states()
     before = next(states)
-    facts = Facts(before.board)
+    board = before.board
+    facts = Deducer(board.width, board.height, board.mine_count)
+    facts.reveal(_opened(Board.empty(board.width, board.height, 0), board))
+    facts.settle()
+    odds: _Odds | None = None
     for number, (move, after) in enumerate(zip(history.moves, states, strict=True), 1):
-        yield _judge(number, move, before, after, facts, budget)
+        judged, odds = _judge(number, move, before, after, facts, odds, budget)
+        yield judged
         if after.board.revealed_safe != before.board.revealed_safe:
-            facts.reveal(opened(before.board, after.board))
+            facts.reveal(_opened(before.board, after.board))
+            facts.settle()
+            odds = None
         before = after
 
 
@@ -230,48 +242,51 @@ def _kind(move: Move, board: Board) -> Kind:
 
 
 def _judge(
-    number: int, move: Move, before: Game, after: Game, facts: Facts, budget: int
-) -> MoveReview:
-    """Review one move: settled by the facts when they suffice, else by a count."""
+    number: int,
+    move: Move,
+    before: Game,
+    after: Game,
+    facts: Deducer,
+    odds: _Odds | None,
+    budget: int,
+) -> tuple[MoveReview, _Odds | None]:
+    """Review one move, and return the review with the position's odds, if counted.
+
+    A move is settled by the facts when they suffice, else by the *odds* of
+    the position (counted now unless given).
+    """
     board = before.board
     kind = _kind(move, board)
     exploded = after.status is Status.LOST and before.status is not Status.LOST
     certain = MoveReview(number, move, kind, Fraction(0), Fraction(0), Verdict.CERTAIN)
     if after.board is board or after.board.cells is board.cells or kind is Kind.UNFLAG:
-        return certain  # changed nothing, or took a flag off: no risk
+        return certain, odds  # changed nothing, or took a flag off: no risk
     if not board.mines_laid:
         if kind is Kind.REVEAL:
-            return certain  # the deal spares the first reveal
+            return certain, odds  # the deal spares the first reveal
         risk = 1 - Fraction(board.mine_count, len(board.cells))  # every cell alike
-        return MoveReview(number, move, kind, risk, risk, Verdict.AVOIDABLE)
+        return MoveReview(number, move, kind, risk, risk, Verdict.AVOIDABLE), odds
     opens = _opens(move, kind, board)
     if kind is Kind.FLAG and move.pos in facts.mines:
-        return certain
+        return certain, odds
     if kind is not Kind.FLAG and all(p in facts.safe for p in opens):
-        return certain
+        return certain, odds
     try:
-        count = facts.count(board, budget)
+        if odds is None:
+            odds = _Odds(facts.count(Budget(budget)), budget)
+            facts.settle()
         if kind is Kind.FLAG:
-            risk = 1 - count.chance(move.pos)
-            safest = count.surest_flag
+            risk = 1 - odds.chance(move.pos)
+            safest = odds.surest_flag
         else:
-            risk = count.risk_of_opening(opens, board.neighbours(move.pos), budget)
-            safest = count.safest
+            risk = odds.risk_of_opening(opens, board.neighbours(move.pos), budget)
+            safest = odds.safest
     except TooComplexError:
-        return MoveReview(number, move, kind, None, None, None, exploded=exploded)
-    judged = verdict_of(risk, safest, safe_exists=count.safe_exists)
-    solver = count.solver_choice if judged is not Verdict.CERTAIN else None
-    return MoveReview(
-        number,
-        move,
-        kind,
-        risk,
-        safest,
-        judged,
-        solver=solver,
-        solver_risk=None if solver is None else count.chance(solver),
-        exploded=exploded,
-    )
+        return MoveReview(number, move, kind, None, None, None, exploded=exploded), odds
+    judged = verdict_of(risk, safest, safe_exists=odds.safe_exists)
+    solver = odds.solver_choice if judged is not Verdict.CERTAIN else None
+    solver_risk = None if solver is None else odds.chance(solver)
+    return MoveReview(number, move, kind, risk, safest, judged, solver, solver_risk, exploded), odds
 
 
 def _opens(move: Move, kind: Kind, board: Board) -> list[Position]:
@@ -281,3 +296,108 @@ def _opens(move: Move, kind: Kind, board: Board) -> list[Position]:
     if kind is Kind.CHORD:
         return [n for n in board.neighbours(move.pos) if type(board.cells[n]) is Hidden]
     return []
+
+
+def _opened(before: Board, after: Board) -> dict[Position, int]:
+    """Return the cells *after* shows revealed that *before* did not, with their numbers."""
+    old = before.cells
+    return {
+        p: c.count
+        for p, c in after.cells.items()
+        if c is not old[p] and type(c) is Revealed and not c.mine
+    }
+
+
+class _Odds:
+    """The review's figures for one counted position.
+
+    Worked out once, whatever number of moves see the position (flags do not
+    change what is counted, so a run of flags shares one position).
+    """
+
+    def __init__(self, counted: Count, budget: int) -> None:
+        self.counted = counted
+        self.view = counted.seen
+        """The numbers, with the cells proven mines marked as such (flags are ignored)."""
+        self.total = counted.total
+        self.exact: Mapping[Position, Fraction] = counted.probabilities()
+        """Each undecided covered cell's chance of a mine (proven mines are not in it)."""
+        self.budget = budget
+        """Steps the endgame search behind the solver's choice may take."""
+
+    def chance(self, pos: Position) -> Fraction:
+        """Return the chance that covered cell *pos* holds a mine."""
+        return self.exact.get(pos, Fraction(1))
+
+    @cached_property
+    def safest(self) -> Fraction:
+        """The lowest chance of a mine among the covered cells."""
+        return min(self.exact.values(), default=Fraction(1))
+
+    @cached_property
+    def surest_flag(self) -> Fraction:
+        """The lowest chance of no mine among the covered cells."""
+        if any(c is FLAGGED for c in self.view.cells.values()):
+            return Fraction(0)  # a cell proven a mine
+        return 1 - max(self.exact.values(), default=Fraction(0))
+
+    @cached_property
+    def safe_exists(self) -> bool:
+        """Whether some covered cell is proven safe."""
+        return self.safest == 0
+
+    @cached_property
+    def solver_choice(self) -> Position | None:
+        """The cell the solver would reveal (`choose`'s, without its look-ahead).
+
+        With no cell proven safe, the endgame search's move when it searches
+        the position to the end within the budget (`game.solver.endgame`).
+        Otherwise the safest cell, then the one with the fewest hidden
+        neighbours, then the top-left.
+        """
+        if not self.safe_exists:
+            try:
+                found = solve_endgame(self.counted, Budget(self.budget))
+            except TooComplexError:
+                found = None
+            if found is not None:
+                return found.move
+        exact, cells = self.exact, self.view.cells
+        table = neighbour_table(self.view.width, self.view.height)
+        safest = self.safest
+
+        def rank(pos: Position) -> tuple[int, int, int]:
+            hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
+            return hidden, pos[1], pos[0]
+
+        return min((p for p, v in exact.items() if v == safest), key=rank, default=None)
+
+    def risk_of_opening(
+        self, opens: Sequence[Position], around: Iterable[Position], budget: int
+    ) -> Fraction:
+        """Return the chance that any of *opens* holds a mine.
+
+        One cell (a reveal): its chance. A chord's cells: all of them are safe exactly when
+        the number's flagged neighbours hold all its mines (the chord needs as
+        many flags as the number says), which is a position of its own to count:
+        the same view with those cells marked as mines.
+        """
+        if len(opens) == 1:
+            return self.chance(opens[0])
+        chances = [self.chance(p) for p in opens]
+        if all(c == 0 for c in chances):
+            return Fraction(0)
+        if any(c == 1 for c in chances):
+            return Fraction(1)
+        cells = dict(self.view.cells)
+        for p in around:
+            if p not in opens and not isinstance(cells[p], int):
+                cells[p] = FLAGGED  # the flagged neighbours: all mines, or the chord hits one
+        marked = Seen(self.view.width, self.view.height, self.view.mines, cells)
+        try:
+            fits = count(marked, Budget(budget)).total
+        except TooComplexError:
+            raise
+        except ValueError:  # no arrangement has them all mines
+            return Fraction(1)
+        return 1 - Fraction(fits, self.total)

@@ -37,13 +37,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board import Position, neighbour_table
+from game.board import Position
 from game.names import cells_named, how_many, percent, plural, where
-from game.seen import FLAGGED, HIDDEN, Seen
+from game.seen import FLAGGED, Seen
 from game.solver.analysis import Count, count
 from game.solver.choice import choose
+from game.solver.deduce import Deducer, Number, Overlap, overlaps
 from game.solver.groups import Budget, TooComplexError
-from game.solver.rules import Number, Overlap, overlap
 from game.text import TextFormatError
 
 NOTHING_LEFT = "nothing to explain: every cell is revealed or flagged"
@@ -138,7 +138,7 @@ def explain(position: str | Seen, *, budget: int | None = None) -> Explanation:
     except TooComplexError:
         counted = None
     total = None if counted is None else counted.total
-    numbers = numbers_of(seen)
+    numbers = Deducer.of(seen).numbers_in_doubt()
     found = (
         _by_found(numbers, total)
         or _by_full(numbers, total)
@@ -150,23 +150,6 @@ def explain(position: str | Seen, *, budget: int | None = None) -> Explanation:
     if counted is None:
         raise TooComplexError("the position is too large to count exactly in a moment")
     return _by_counting(numbers, counted, steps)
-
-
-def numbers_of(seen: Seen) -> list[Number]:
-    """Return the revealed numbers with hidden neighbours, row by row; flags are found mines."""
-    table = neighbour_table(seen.width, seen.height)
-    cells = seen.cells
-    numbers = []
-    for pos in sorted(cells, key=_reading):
-        shown = cells[pos]
-        if not isinstance(shown, int):
-            continue
-        around = table[pos]
-        unknown = frozenset(n for n in around if cells[n] is HIDDEN)
-        if unknown:
-            flags = tuple(n for n in around if cells[n] is FLAGGED)
-            numbers.append(Number(pos, shown, flags, unknown))
-    return numbers
 
 
 def _reading(pos: Position) -> tuple[int, int]:
@@ -243,21 +226,11 @@ def _by_full(numbers: Sequence[Number], total: int | None) -> Explanation | None
 
 def _by_overlap(numbers: Sequence[Number], total: int | None) -> Explanation | None:
     first_mines: Overlap | None = None
-    for i, a in enumerate(numbers):
-        ax, ay = a.pos
-        for b in numbers[i + 1 :]:
-            bx, by = b.pos
-            if by > ay + 2:
-                break
-            if abs(bx - ax) > 2:
-                continue
-            found = overlap(a, b)
-            if found is None:
-                continue
-            if found.safe:
-                return _overlap_explained(found, total)
-            if first_mines is None:
-                first_mines = found
+    for found in overlaps(numbers):
+        if found.safe:
+            return _overlap_explained(found, total)
+        if first_mines is None:
+            first_mines = found
     return None if first_mines is None else _overlap_explained(first_mines, total)
 
 

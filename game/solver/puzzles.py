@@ -6,7 +6,7 @@ find a safe cell and the lower levels' find none):
 
 1. one number alone: its flags already match it, so its other hidden
    neighbours are safe;
-2. two numbers that share hidden cells, taken together (`game.solver.rules`);
+2. two numbers that share hidden cells, taken together (`game.solver.deduce`);
 3. more numbers at once: every arrangement that fits the numbers, whatever
    the mine total, leaves the cell empty;
 4. the mine total: no cell is safe from the numbers alone, but every
@@ -32,7 +32,7 @@ same level and seed draw the same deals, so they give the same puzzle.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -44,9 +44,8 @@ from game.seen import FLAGGED, Seen
 from game.settings import Settings
 from game.solver.analysis import Count, count
 from game.solver.choice import choose
-from game.solver.explain import numbers_of
+from game.solver.deduce import Deducer, Number, Overlap, overlaps
 from game.solver.groups import Budget, Constraint, count_group
-from game.solver.rules import Number, Overlap, overlap
 
 LEVELS: Final = (1, 2, 3, 4, 5)
 """The puzzle levels, from one number alone to the safest guess."""
@@ -129,9 +128,7 @@ def _reading(pos: Position) -> tuple[int, int]:
     return pos[1], pos[0]
 
 
-def _ordered(
-    cells: Iterator[Position] | Sequence[Position] | frozenset[Position],
-) -> tuple[Position, ...]:
+def _ordered(cells: Iterable[Position]) -> tuple[Position, ...]:
     return tuple(sorted(set(cells), key=_reading))
 
 
@@ -155,17 +152,10 @@ def by_one(numbers: Sequence[Number]) -> tuple[frozenset[Position], list[Number]
     return frozenset().union(*(n.unknown for n in done)), done
 
 
-def by_two(numbers: Sequence[Number]) -> tuple[frozenset[Position], list[tuple[Number, Number]]]:
-    """Return the cells two overlapping numbers prove safe, and the pairs that prove them."""
-    safe: set[Position] = set()
-    pairs = []
-    for i, a in enumerate(numbers):
-        for b in numbers[i + 1 :]:
-            found = overlap(a, b)
-            if found is not None and found.safe:
-                safe |= found.safe
-                pairs.append((a, b))
-    return frozenset(safe), pairs
+def by_two(numbers: Sequence[Number]) -> tuple[frozenset[Position], list[Overlap]]:
+    """Return the cells two overlapping numbers prove safe, and what each pair proves."""
+    pairs = [found for found in overlaps(numbers) if found.safe]
+    return frozenset().union(*(found.safe for found in pairs)), pairs
 
 
 def by_numbers(counted: Count) -> frozenset[Position]:
@@ -189,7 +179,7 @@ def grade(seen: Seen) -> Grade:
     if not chances:
         raise ValueError("nothing to solve: every cell is revealed or flagged")
     safe = _ordered(p for p, c in chances.items() if c == 0)
-    numbers = numbers_of(seen)
+    numbers = Deducer.of(seen).numbers_in_doubt()
     if not safe:
         return _guess(seen, numbers, counted, chances)
     one, done = by_one(numbers)
@@ -204,9 +194,8 @@ def grade(seen: Seen) -> Grade:
         return Grade(1, safe, (first.pos, *first.found), why, chances)
     two, pairs = by_two(numbers)
     if two:
-        a, b = pairs[0]
-        found = overlap(a, b)
-        assert found is not None
+        found = pairs[0]
+        a, b = found.first, found.second
         return Grade(2, safe, (a.pos, b.pos, *a.found, *b.found), _two(found), chances)
     alone = by_numbers(counted)
     if alone:
@@ -381,7 +370,7 @@ def _quick_level(seen: Seen, level: int) -> bool:
     """
     if level in (1, 5):
         return True
-    numbers = numbers_of(seen)
+    numbers = Deducer.of(seen).numbers_in_doubt()
     if by_one(numbers)[0]:
         return False
     return (level == 2) == bool(by_two(numbers)[0])
