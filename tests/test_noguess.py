@@ -21,7 +21,7 @@ from game.mines import spared_cells
 from game.noguess import (
     NoGuessError,
     _is_stuck_at_one_number,
-    _Play,
+    _Layout,
     deal_steps,
     deduce,
     lay_solvable_mines,
@@ -31,6 +31,7 @@ from game.seen import format_position
 from game.session import Session
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.solver import analyse
+from game.solver.deduce import Deducer
 from game.solver.groups import Budget, TooComplexError
 from game.state import Game, Status, start_game
 from game.text import Layout
@@ -41,8 +42,13 @@ def mines_of(rows: str) -> tuple[int, int, frozenset[tuple[int, int]]]:
     return layout.width, layout.height, frozenset(layout.mines)
 
 
-def nothing(_play: object) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
-    return set(), set()
+def no_pairs(_facts: object, _pos: object) -> tuple[frozenset[object], frozenset[object]]:
+    """The two-number rule, settling nothing."""
+    return frozenset(), frozenset()
+
+
+def no_count(_facts: object, _budget: object) -> None:
+    """The exact count, left out."""
 
 
 class TestDeduce:
@@ -50,23 +56,23 @@ class TestDeduce:
         self, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         """`..*..`: from the left, the 1s beside the mine settle it without any other rule."""
-        monkeypatch.setattr(_Play, "subset_rules", nothing)
-        monkeypatch.setattr(_Play, "exact_rules", nothing)
+        monkeypatch.setattr(Deducer, "_by_two", no_pairs)
+        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
         assert deduce(*mines_of(".....\n.*...\n.*...\n"), (3, 2))
 
     def test_a_board_that_needs_the_subset_rule(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Found by search: cleared with the two-number rule, stuck without it."""
         board = mines_of(".*..\n....\n...*\n")
-        monkeypatch.setattr(_Play, "exact_rules", nothing)
+        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
         assert deduce(*board, (1, 2))
-        monkeypatch.setattr(_Play, "subset_rules", nothing)
+        monkeypatch.setattr(Deducer, "_by_two", no_pairs)
         assert not deduce(*board, (1, 2))
 
     def test_a_board_that_needs_the_exact_count(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Found by search: only counting every arrangement (with the mine total) clears it."""
         board = mines_of("...\n*..\n...\n...\n")
         assert deduce(*board, (1, 0))
-        monkeypatch.setattr(_Play, "exact_rules", nothing)
+        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
         assert not deduce(*board, (1, 0))
 
     def test_a_fifty_fifty_is_not_deducible(self) -> None:
@@ -92,11 +98,14 @@ def test_a_lone_number_is_stuck_exactly_when_the_exact_count_finds_nothing(
         if others
         else frozenset()
     )
-    play = _Play(width, height, mines)
-    play.reveal(first)
-    if len(play.open) != 1 or play.safe_total == 1:
+    layout = _Layout(width, height, mines)
+    facts = Deducer(width, height, len(mines))
+    facts.reveal(layout.reveal(first))
+    if len(facts.numbers) != 1 or layout.safe_total == 1:
         return  # not one number, or nothing left to deduce
-    assert _is_stuck_at_one_number(play) == (play.exact_rules() == (set(), set()))
+    stuck = _is_stuck_at_one_number(facts)
+    facts.count()
+    assert stuck == (not facts.safe and not facts.mines)
 
 
 def solve_with_certain_moves_only(game: Game) -> Game:

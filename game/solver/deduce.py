@@ -17,7 +17,8 @@ every arrangement that fits the numbers and the mine total
 Who uses it: the hint's explanation and the puzzles read its numbers with
 the rules, in reading order, for the first reason that applies
 (`game.solver.explain`, `game.solver.puzzles`); the game review keeps one for
-a whole game (`game.review`).
+a whole game (`game.review`); the no-guess generator clears layouts with it
+(`game.noguess`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from game.board import Position, neighbour_table, row_order
 from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.solver.analysis import Count, count
 from game.solver.groups import Budget
+
+RULE_WORK: Final = 3
+"""Work of applying a rule at one number, in cells looked at (it reads its neighbours)."""
 
 _NEAR: Final = tuple((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0))
 """Offsets of the numbers whose neighbourhoods can overlap a number's."""
@@ -204,27 +208,49 @@ class Deducer:
         found = [self.number(p) for p in row_order(self.width, self.height) if p in numbers]
         return [n for n in found if n.unknown]
 
-    def settle(self) -> None:
+    def frontier(self) -> set[Position]:
+        """Return the cells in doubt next to a number."""
+        numbers, safe, mines, table = self.numbers, self.safe, self.mines, self.table
+        return {
+            n
+            for p in numbers
+            for n in table[p]
+            if n not in numbers and n not in safe and n not in mines
+        }
+
+    def settle(self, budget: Budget | None = None, *, until_safe: bool = False) -> None:
         """Apply the rules around the numbers that changed until they settle nothing more.
 
         The one-number rules first, everywhere they apply; then the
         two-number rule, one number at a time, going back to the first ones
-        whenever it settles a cell.
+        whenever it settles a cell. With *until_safe*, stop as soon as the
+        one-number rules are done and some cell is proven safe (a player
+        reveals it before looking further).
+
+        :raises TooComplexError: when the work (`RULE_WORK` a number looked at)
+            exceeds *budget*.
         """
         alone, paired = self._alone, self._paired
+        looked = 0
         while alone or paired:
             while alone:
+                looked += 1
                 a = self.number(alone.pop())
                 if a.is_done():
                     self._record(a.unknown, ())
                 elif a.is_full():
                     self._record((), a.unknown)
+            if until_safe and self.safe:
+                break
             if paired:
                 pos = paired.pop()
+                looked += 1
                 safe, mines = self._by_two(pos)
                 if safe or mines:
                     self._record(safe, mines)
                     paired.add(pos)  # its other pairs are still to be looked at
+        if budget is not None:
+            budget.spend(RULE_WORK * looked, "deduce")
 
     def seen(self) -> Seen:
         """Return the position as counted: its numbers, known mines flagged, the rest hidden."""
