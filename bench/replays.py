@@ -1,4 +1,4 @@
-"""Benchmark reading the community's replays: python bench/replays.py [--runs N].
+"""Benchmark reading the community's replays: python bench/replays.py [--runs N] [--page].
 
 Times `read_replay` (parse, then the click rules) on the largest real file, a
 341 KB EVF 4 of 20 minutes on a 60x36 board (56,659 mouse events); on a 340 KB
@@ -10,6 +10,12 @@ The baseline, timed in the same run, folds that game's events into a history
 (what opening the game's own replay of it costs at least). The page must read the
 large files in under a second, and Pyodide runs about three times slower than
 CPython; `node bench/replays.mjs` runs this under Pyodide, as the page's worker does.
+
+With `--page`, the page's own *Open replay…* in Chromium: from the file
+chosen until the page says it opened it (read as bytes in the worker,
+parsed, played by the click rules, the board drawn), for the large EVF and,
+as the baseline in the same run and interleaved with it, the game's own JSON
+replay of the same game.
 """
 
 from __future__ import annotations
@@ -81,11 +87,73 @@ def _refused(data: bytes, name: str) -> Callable[[], object]:
     return action
 
 
+def page_open(runs: int) -> None:
+    """Print the median and p95 of the page's opening of the large EVF, against its JSON."""
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import FilePayload, sync_playwright
+
+    from game import saved
+    from game.replays.watch import open_replay
+    from tools import chromium, vendor
+    from tools.serve import Handler
+
+    vendor.refresh_game()  # the page runs the game/ measured here
+    root = Path(__file__).resolve().parent.parent
+    handler = functools.partial(Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    large = (DATA / LARGE).read_bytes()
+    own = saved.to_json(open_replay(large, LARGE).session).encode()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium.PATH, args=chromium.ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 850})
+        page.goto(f"http://127.0.0.1:{server.server_port}/?preset=beginner&seed=3")
+        page.wait_for_selector("body[data-ready='true']", timeout=120_000)
+        opened = "n => document.getElementById('message').textContent.startsWith(`Opened ${n}:`)"
+        times: dict[str, list[float]] = {"evf": [], "json": []}
+        for run in range(runs + 1):  # the first of each warms the worker: not counted
+            for kind, data in (("json", own), ("evf", large)):
+                name = f"{run:03d}-large.{kind}"
+                file: FilePayload = {
+                    "name": name,
+                    "mimeType": "application/octet-stream",
+                    "buffer": data,
+                }
+
+                def choose(name: str = name, file: FilePayload = file) -> None:
+                    page.set_input_files("#open-file", files=[file])
+                    page.wait_for_function(opened, arg=name, timeout=60_000)
+
+                taken = sample(choose, 1)
+                if run:
+                    times[kind] += taken
+        browser.close()
+    server.shutdown()
+    print(line(f"page: open the game's JSON of {LARGE}", times["json"]))
+    print(
+        line(
+            f"page: open {LARGE} ({len(large) // 1024} KB)",
+            times["evf"],
+            target=1000,
+            baseline=times["json"],
+            paired=True,
+        )
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print the median and p95 of each file's reading."""
+    """Print the median and p95 of each file's reading (and the page's, with --page)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="timed runs per file")
-    runs = parser.parse_args(argv).runs
+    parser.add_argument("--page", action="store_true", help="time the page's open in Chromium")
+    arguments = parser.parse_args(argv)
+    runs = arguments.runs
+    if arguments.page:
+        page_open(runs)
+        return
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {runs} runs")
     large = (DATA / LARGE).read_bytes()
     replay = read_replay(large, LARGE)

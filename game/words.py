@@ -7,8 +7,8 @@ count), times carry their unit, and aids are named for what they were.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from game.names import percent, plural, where
 from game.session import Aid, Session
@@ -73,6 +73,38 @@ def summary_items(numbers: Figures) -> list[tuple[str, str]]:
         ("useful / wasted", f"{numbers.useful} / {numbers.wasted}"),
         ("efficiency", f"{numbers.efficiency:.0%}"),
     ]
+
+
+def community_items(numbers: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Return the community's figures of a finished game as (name, value) pairs.
+
+    *numbers* are `game.stats.community.figures`; the order is the community's programs'.
+
+    >>> items = community_items({"openings": 2, "islands": 1, "left": 9, "right": 1,
+    ...     "double": 3, "cl": 13, "ce": 11, "ioe": 0.846154, "corr": 0.846154,
+    ...     "thrp": 1.0, "rqp": 12.5, "stnb": None, "zini": 8})
+    >>> items[2], items[-1]
+    (('left / right / double', '9 / 1 / 3'), ('ZiNi', '8'))
+    """
+
+    def ratio(key: str) -> str:
+        value = numbers[key]
+        return "–" if value is None else f"{value:.3f}"
+
+    items = [
+        ("openings", str(numbers["openings"])),
+        ("islands", str(numbers["islands"])),
+        ("left / right / double", f"{numbers['left']} / {numbers['right']} / {numbers['double']}"),
+        ("cl / ce", f"{numbers['cl']} / {numbers['ce']}"),
+        ("IOE", ratio("ioe")),
+        ("Corr", ratio("corr")),
+        ("Thrp", ratio("thrp")),
+        ("RQP", ratio("rqp")),
+        ("ZiNi", str(numbers["zini"])),
+    ]
+    if numbers["stnb"] is not None:  # official levels only
+        items.append(("STNB", f"{numbers['stnb']:.1f}"))
+    return items
 
 
 def verdict(session: Session) -> str:

@@ -172,9 +172,10 @@ function listen(target, type, id, prevent) {
 /**
  * @param {string} name
  * @param {string} text
+ * @param {string} [kind] the file's media type
  */
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+function download(name, text, kind = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type: kind }));
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
@@ -249,7 +250,7 @@ function apply(op) {
     case "clipboard":
       if (navigator.clipboard) navigator.clipboard.writeText(ref).catch(() => {});
       return;
-    case "download": download(op[1], op[2]); return;
+    case "download": download(op[1], op[2], op[3]); return;
     case "address": history.replaceState(null, "", ref); return;
     case "timeout":
       timers.set(ref, setTimeout(() => { timers.delete(ref); send({ kind: "timer", token: ref }); }, op[2]));

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import types
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -96,6 +97,9 @@ class File:
 
     async def text(self) -> str:
         return self._text
+
+    async def arrayBuffer(self) -> Any:  # noqa: N802 (the DOM's name)
+        return types.SimpleNamespace(to_bytes=self._text.encode)
 
 
 class Event:

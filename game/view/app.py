@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
-    "download", "open-file", "hint", "autoplay", "autoplay-run", "overlay", "daily", "stats-open",
-    "noguess", "puzzles",
+    "download", "replay-format", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
+    "daily", "stats-open", "noguess", "puzzles",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
 LEAVE_ANALYSIS: Final = (
@@ -69,7 +69,7 @@ LEAVE_PUZZLES: Final = tuple(name for name in LEAVE_ANALYSIS if name != "copy-li
 """The controls the puzzles offer (the address names the puzzle: it is the link to share)."""
 DEFERRED: Final = (
     "game.solver.explain", "game.review", "game.noguess", "game.view.analysis",
-    "game.solver.puzzles",
+    "game.solver.puzzles", "game.replays.watch", "game.stats.community",
 )  # fmt: skip
 """What the first screen does without: the solver and all that uses it, the slowest of
 its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
@@ -94,7 +94,9 @@ class App:
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.files = Files(self.store, lambda: self.session, self.replace)
         self.best_note = ""
-        self.summary = Summary(lambda: self.new_game(self.session.request))
+        self.summary = Summary(
+            lambda: self.new_game(self.session.request), lambda: self.files.opened
+        )
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
         self.review = ReviewPanel(self.board, lambda: self.session, self.timeline.show)

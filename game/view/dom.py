@@ -432,9 +432,9 @@ def set_pressed(name: str, on: bool) -> None:
     by_id(name).setAttribute("aria-pressed", "true" if on else "false")
 
 
-def save_file(name: str, text: str) -> None:
-    """Offer *text* to the player as a JSON file called *name*."""
-    page.op("download", name, text)
+def save_file(name: str, text: str, kind: str = "application/json") -> None:
+    """Offer *text* to the player as a file called *name*, of the media type *kind*."""
+    page.op("download", name, text, kind)
 
 
 async def chosen_file(event: PageEvent, limit: int) -> tuple[str, str] | str | None:
@@ -446,6 +446,20 @@ async def chosen_file(event: PageEvent, limit: int) -> tuple[str, str] | str | N
     if file.size > limit:
         return f"Could not open {name}: the file is too large."
     return name, str(await file.text())
+
+
+async def chosen_bytes(event: PageEvent, limit: int) -> tuple[str, bytes] | str | None:
+    """Return the name and bytes of the file picked in a file input, a refusal, or None.
+
+    A file larger than *limit* bytes is refused before it is read.
+    """
+    if not event.files:
+        return None
+    file = event.files[0]
+    name = str(file.name)
+    if file.size > limit:
+        return f"Could not open {name}: {int(file.size):,} bytes is more than any replay holds."
+    return name, bytes((await file.arrayBuffer()).to_bytes())
 
 
 def show_counter(name: str, number: int) -> None:

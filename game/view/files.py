@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from game import saved
 from game.names import plural
+from game.replays.model import MAX_FILE_BYTES
 from game.session import Session
-from game.versioned import MAX_BYTES
 from game.view.dom import (
     JsEvent,
     address,
     by_id,
-    chosen_file,
+    chosen_bytes,
     copy_text,
     listen,
     now,
@@ -23,6 +22,9 @@ from game.view.dom import (
     say,
 )
 from game.view.storage import Change, Store
+
+if TYPE_CHECKING:
+    from game.replays.read import Replay
 
 SAVE_KEY: Final = "pyminesweeper.game"
 """Where the current game is kept."""
@@ -44,6 +46,8 @@ class Files:
         """The session on the page."""
         self.replace = replace
         """Puts another game on the page (a resumed one, a replay file)."""
+        self.opened: Replay | None = None
+        """The replay file last opened: its own clicks, while its game is on the page."""
         on_click("copy-link", self.copy_link)
         on_click("copy-layout", lambda: self.copy_link(layout=True))
         on_click("download", self.download)
@@ -135,27 +139,44 @@ class Files:
             say(f"Copy this link: {url}")
 
     def download(self) -> None:
-        """Save the game as a replay file."""
+        """Save the game as a replay file, in the format chosen beside the button."""
         session = self.current()
         settings = session.start.settings
-        name = f"minesweeper-{settings.width}x{settings.height}-{session.start.seed}.json"
-        save_file(name, saved.to_json(session.pause(now())))
-        say(f"Replay saved as {name}.")
+        name = f"minesweeper-{settings.width}x{settings.height}-{session.start.seed}"
+        if str(by_id("replay-format").value) == "rawvf":
+            from game.replays.watch import rawvf_text
+
+            try:
+                text = rawvf_text(session, self.opened)
+            except ValueError as error:
+                say(f"Not saved: {error}.")
+                return
+            save_file(f"{name}.rawvf", text, "text/plain")
+            say(f"Replay saved as {name}.rawvf (RAWVF, for the community's players).")
+            return
+        save_file(f"{name}.json", saved.to_json(session.pause(now())))
+        say(f"Replay saved as {name}.json.")
 
     async def on_open(self, event: JsEvent) -> None:
-        """Open a replay file to watch; the game in play is kept to resume, a bad file refused."""
+        """Open a replay file to watch; the game in play is kept to resume, a bad file refused.
+
+        The game's own JSON or any of the community's formats, told apart by content.
+        """
+        from game.replays.watch import open_replay
+
         unchanged = "Your game is unchanged."
-        chosen = await chosen_file(event, MAX_BYTES)
+        chosen = await chosen_bytes(event, MAX_FILE_BYTES)
         if not isinstance(chosen, tuple):
             if chosen:
                 say(f"{chosen} {unchanged}")
             return
-        name, text = chosen
+        name, data = chosen
         try:
-            watched = saved.from_json(text)
-        except ValueError as error:
-            say(f"Could not open {name}: {error}. {unchanged}")
+            read = open_replay(data, name)
+        except ValueError as error:  # a ReplayError names the file
+            say(f"Could not open {error}. {unchanged}")
             return
+        watched = read.session
         current = self.current()
 
         def opened(suspended: bool) -> None:
@@ -163,7 +184,8 @@ class Files:
                 say(f"Not opened: there is no room to set your unfinished game aside. {unchanged}")
                 return
             # Someone's replay is watched, not scored: its end never enters the records.
-            self.replace(dataclasses.replace(watched, watched=True).show(0))
+            self.opened = read.replay
+            self.replace(watched)
             moves = plural(len(watched.history), "move")
             resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
             say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")

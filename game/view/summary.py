@@ -3,20 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.history import History
 from game.session import Session
 from game.state import Status
 from game.view.dom import by_id, copy_text, on_click, say
-from game.words import card_verdict, daily_share, result_figures, summary_items, verdict
+from game.words import (
+    card_verdict,
+    community_items,
+    daily_share,
+    result_figures,
+    summary_items,
+    verdict,
+)
+
+if TYPE_CHECKING:
+    from game.replays.read import Replay
 
 
 class Summary:
     """`#summary` under the board and the `#result` card at the bottom of the screen."""
 
-    def __init__(self, new_game: Callable[[], None]) -> None:
+    def __init__(
+        self, new_game: Callable[[], None], opened: Callable[[], Replay | None] = lambda: None
+    ) -> None:
         self.shown_for: History | None = None
         """The finished game whose card was shown: it shows once per end, until hidden."""
+        self.opened = opened
+        """The replay file last opened (its own clicks count while its game is shown)."""
+        self.community: tuple[History, dict[str, Any]] | None = None
+        """The community's figures of the last finished game shown, computed once."""
         self.share = ""
         on_click("result-new", new_game)
         on_click("result-close", self.hide)
@@ -40,19 +57,28 @@ class Summary:
             card.hidden = True
             return
         best = f'<p class="best">{best_note}</p>' if best_note else ""
+        community = self.community_figures(session)
+        nf = " · no flags (NF)" if community["nf"] else ""
         summary.innerHTML = (
-            f'<p class="verdict">{verdict(session)}</p>'
+            f'<p class="verdict">{verdict(session)}{nf}</p>'
             + "".join(
                 f'<p class="figure"><b>{value}</b><span>{name}</span></p>'
                 for name, value in summary_items(numbers)
             )
             + best
+            + '<details class="community" open><summary>The community\'s figures</summary>'
+            + "".join(
+                f'<p class="figure" data-name="{name}"><b>{value}</b><span>{name}</span></p>'
+                for name, value in community_items(community)
+            )
+            + "</details>"
         )
         for name, value in (
             ("data-3bv", numbers.three_bv),
             ("data-3bv-solved", numbers.solved_three_bv),
             ("data-time-ms", numbers.ms),
             ("data-assisted", "true" if session.is_assisted() else "false"),
+            ("data-nf", "true" if community["nf"] else "false"),
         ):
             summary.setAttribute(name, str(value))
         summary.hidden = False
@@ -67,6 +93,18 @@ class Summary:
         if self.shown_for is not session.history:  # a new end: show the card once
             card.hidden = False
             self.shown_for = session.history
+
+    def community_figures(self, session: Session) -> dict[str, Any]:
+        """Return the community's figures of *session*'s finished game, computed once a game.
+
+        The replay file's own clicks count while its game is on the page.
+        """
+        if self.community is None or self.community[0] is not session.history:
+            from game.replays.watch import replay_of
+            from game.stats.community import figures
+
+            self.community = (session.history, figures(replay_of(session, self.opened())))
+        return self.community[1]
 
     def copy_share(self) -> None:
         """Copy the daily result, a line with no spoilers, to share."""
