@@ -4,15 +4,18 @@ Pure data, kept by the page in localStorage and exported as one JSON file.
 Each mode (a preset, a custom size, or a preset's daily board) keeps its
 counters and its most recent results; adding a result returns new records.
 Assisted games (undo, rewind, hints, the solver, a known layout) count as
-played and won, but never for best times.
+played and won, but never for best times. A game won without placing a flag
+(no-flag play, NF) counts for the best times and for the NF best times, kept
+apart as the community keeps them.
 
-Schema (version 1)::
+Schema (version 2; version 1, without the NF fields, still loads)::
 
-    {"format": "pyminesweeper-records", "version": 1,
+    {"format": "pyminesweeper-records", "version": 2,
      "modes": {"expert": {"played": 12, "won": 4, "streak": 1, "best_streak": 2,
                           "best_ms": 98123, "best_rate": 1.91,
-                          "results": [[1, 98123, 187, 240, 201, 0, "2026-11-22"], ...]}},
-                          # won, ms, 3BV, clicks, useful clicks, assisted, day
+                          "best_nf_ms": 120456, "best_nf_rate": 1.52,
+                          "results": [[1, 98123, 187, 240, 201, 0, "2026-11-22", 0], ...]}},
+                          # won, ms, 3BV, clicks, useful clicks, assisted, day, NF
      "daily_done": {"expert": ["2026-11-21", "2026-11-22"]}}
 """
 
@@ -30,7 +33,9 @@ from game.settings import MAX_SIDE, PRESETS, FirstClick, Settings
 from game.versioned import MAX_MS, float_in_range, int_in_range, read_versioned
 
 FORMAT: Final = "pyminesweeper-records"
-VERSION: Final = 1
+VERSION: Final = 2
+VERSIONS: Final = (1, 2)
+"""Every version read: version 1 is version 2 without its NF fields."""
 KEEP_RESULTS: Final = 500
 """Results kept per mode for the charts (the counters cover every game ever)."""
 KEEP_DAYS: Final = 400
@@ -67,6 +72,8 @@ class Result:
     """Help was used or the board was known: the game never counts for best times."""
     day: str
     """The date the game ended, as YYYY-MM-DD."""
+    nf: bool = False
+    """No flag was placed: no-flag play (NF)."""
 
     @property
     def rate(self) -> float:
@@ -98,6 +105,7 @@ class Result:
             self.useful,
             int(self.assisted),
             self.day,
+            int(self.nf),
         ]
 
 
@@ -116,6 +124,10 @@ class ModeRecord:
     """Highest 3BV/s of an unassisted win."""
     results: tuple[Result, ...] = ()
     """The latest `KEEP_RESULTS` games, oldest first."""
+    best_nf_ms: int | None = None
+    """Fastest unassisted win without a flag (NF)."""
+    best_nf_rate: float | None = None
+    """Highest 3BV/s of an unassisted win without a flag."""
 
     @property
     def win_rate(self) -> float:
@@ -127,10 +139,11 @@ class ModeRecord:
         result = result.within_limits()
         streak = self.streak + 1 if result.won else 0
         best_ms, best_rate = self.best_ms, self.best_rate
+        best_nf_ms, best_nf_rate = self.best_nf_ms, self.best_nf_rate
         if result.won and not result.assisted:
-            best_ms = result.ms if best_ms is None else min(best_ms, result.ms)
-            if result.ms > 0:  # a one-click win has no meaningful rate
-                best_rate = max(best_rate or 0.0, result.rate)
+            best_ms, best_rate = _bests(best_ms, best_rate, result)
+            if result.nf:
+                best_nf_ms, best_nf_rate = _bests(best_nf_ms, best_nf_rate, result)
         return ModeRecord(
             self.played + 1,
             self.won + result.won,
@@ -139,6 +152,8 @@ class ModeRecord:
             best_ms,
             best_rate,
             (*self.results, result)[-KEEP_RESULTS:],
+            best_nf_ms,
+            best_nf_rate,
         )
 
     def winning_times(self) -> list[int]:
@@ -167,17 +182,28 @@ class Records:
             done[name] = (*done.get(name, ()), daily)[-KEEP_DAYS:]
         return Records(modes, done)
 
-    def count(self, mode: str, result: Result, daily: str | None = None) -> tuple[Records, bool]:
-        """Return the records with a finished game counted, and whether it set a best time.
+    def count(
+        self, mode: str, result: Result, daily: str | None = None
+    ) -> tuple[Records, frozenset[str]]:
+        """Return the records with a finished game counted, and the best times it set.
 
-        A daily board counts once: played again the same day, nothing changes.
-        A best time needs an earlier unassisted win to beat.
+        The bests are named "time" (the best time) and "nf" (the best time without a
+        flag); none when it set no best. A daily board counts once: played again the
+        same day, nothing changes. A best time needs an earlier unassisted win to beat.
         """
         if daily is not None and self.is_daily_done(mode.removeprefix(DAILY_PREFIX), daily):
-            return self, False
-        before = self.get(mode).best_ms
-        best = result.won and not result.assisted and before is not None and result.ms < before
-        return self.add(mode, result, daily), best
+            return self, frozenset()
+        record = self.get(mode)
+        fair = result.won and not result.assisted
+        bests = {
+            name
+            for name, before, counts in (
+                ("time", record.best_ms, fair),
+                ("nf", record.best_nf_ms, fair and result.nf),
+            )
+            if counts and before is not None and result.ms < before
+        }
+        return self.add(mode, result, daily), frozenset(bests)
 
     def is_daily_done(self, name: str, day: str) -> bool:
         """Whether the preset *name*'s board of *day* was played."""
@@ -199,6 +225,8 @@ class Records:
                 "best_streak": r.best_streak,
                 "best_ms": r.best_ms,
                 "best_rate": r.best_rate,
+                "best_nf_ms": r.best_nf_ms,
+                "best_nf_rate": r.best_nf_rate,
                 "results": [result.to_list() for result in r.results],
             }
             for name, r in self.modes.items()
@@ -217,11 +245,12 @@ class Records:
 
         :raises RecordsError: naming the first problem found.
         """
-        data = read_versioned(text, FORMAT, VERSION, "records file", RecordsError)
+        data = read_versioned(text, FORMAT, VERSIONS, "records file", RecordsError)
         modes = _expect(data, "modes", dict, "records")
         done = _expect(data, "daily_done", dict, "records")
+        nf = data["version"] >= 2
         return Records(
-            {str(name): _mode(name, value) for name, value in modes.items()},
+            {str(name): _mode(name, value, nf) for name, value in modes.items()},
             {str(name): _days(name, value) for name, value in done.items()},
         )
 
@@ -237,7 +266,15 @@ def _clamp(value: int, high: int) -> int:
     return min(max(value, 0), high)
 
 
-def _mode(name: str, data: Any) -> ModeRecord:
+def _bests(ms: int | None, rate: float | None, result: Result) -> tuple[int, float | None]:
+    """Return the best time and 3BV/s *ms* and *rate* become with the win *result*."""
+    if result.ms > 0:  # a one-click win has no meaningful rate
+        rate = max(rate or 0.0, result.rate)
+    return (result.ms if ms is None else min(ms, result.ms)), rate
+
+
+def _mode(name: str, data: Any, nf: bool) -> ModeRecord:
+    """Read a mode's record; *nf*: the version that keeps NF results and bests."""
     where = f"mode {shorten(repr(name))}"
     base = name.removeprefix(DAILY_PREFIX).removesuffix(NO_GUESS_SUFFIX)
     if base not in PRESETS and not _CUSTOM_MODE.fullmatch(name.removesuffix(NO_GUESS_SUFFIX)):
@@ -250,39 +287,51 @@ def _mode(name: str, data: Any) -> ModeRecord:
     )
     if not won <= played or not streak <= best_streak <= won:
         raise RecordsError(f"{where}: its counters do not add up")
-    best_ms = data.get("best_ms")
-    if best_ms is not None:
-        best_ms = int_in_range(best_ms, f"{where}: 'best_ms'", 0, MAX_MS, RecordsError)
-    best_rate = data.get("best_rate")
-    if best_rate is not None:
-        best_rate = float_in_range(best_rate, f"{where}: 'best_rate'", 0, MAX_RATE, RecordsError)
+    best_ms, best_nf_ms = (
+        _best(data, where, key, int_in_range, MAX_MS) for key in ("best_ms", "best_nf_ms")
+    )
+    best_rate, best_nf_rate = (
+        _best(data, where, key, float_in_range, MAX_RATE) for key in ("best_rate", "best_nf_rate")
+    )
+    if not nf and (best_nf_ms, best_nf_rate) != (None, None):
+        raise RecordsError(f"{where}: NF bests came with version 2")
     results = tuple(
-        _result(where, number, entry)
+        _result(where, number, entry, nf)
         for number, entry in enumerate(_expect(data, "results", list, where), 1)
     )
     if len(results) > min(played, KEEP_RESULTS):
         raise RecordsError(f"{where}: more results than games played")
-    return ModeRecord(played, won, streak, best_streak, best_ms, best_rate, results)
+    return ModeRecord(
+        played, won, streak, best_streak, best_ms, best_rate, results, best_nf_ms, best_nf_rate
+    )
 
 
-def _result(where: str, number: int, entry: Any) -> Result:
-    shape = "[won, ms, 3BV, clicks, useful, assisted, YYYY-MM-DD]"
+def _best(data: dict[str, Any], where: str, key: str, read: Any, high: int) -> Any:
+    """Return the best *key* of a mode's *data* (None if there is none), within 0 to *high*."""
+    value = data.get(key)
+    return None if value is None else read(value, f"{where}: {key!r}", 0, high, RecordsError)
+
+
+def _result(where: str, number: int, entry: Any, nf: bool) -> Result:
+    shape = f"[won, ms, 3BV, clicks, useful, assisted, YYYY-MM-DD{', NF' if nf else ''}]"
     if (
         not isinstance(entry, list)
-        or len(entry) != 7
+        or len(entry) != 7 + nf
         or not all(type(v) is int and v >= 0 for v in entry[:6])
         or entry[0] not in (0, 1)
         or entry[5] not in (0, 1)
         or not is_day(entry[6])
+        or (nf and entry[7] not in (0, 1))
     ):
         raise RecordsError(f"{where}: result {number} must be {shape}, got {shorten(repr(entry))}")
-    won, ms, bv, clicks, useful, assisted, day = entry
+    won, ms, bv, clicks, useful, assisted, day = entry[:7]
     its = f"{where}: result {number}: its"
     int_in_range(ms, f"{its} time", 0, MAX_MS, RecordsError)
     int_in_range(bv, f"{its} 3BV", 0, MAX_3BV, RecordsError)
     int_in_range(clicks, f"{its} clicks", 0, MAX_CLICKS, RecordsError)
     int_in_range(useful, f"{its} useful clicks", 0, clicks, RecordsError)
-    return Result(bool(won), ms, bv, clicks, useful, bool(assisted), day)
+    no_flag = bool(entry[7]) if nf else False
+    return Result(bool(won), ms, bv, clicks, useful, bool(assisted), day, no_flag)
 
 
 def _days(name: str, value: Any) -> tuple[str, ...]:

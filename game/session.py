@@ -19,7 +19,7 @@ from functools import cached_property
 
 from game.board import Position
 from game.dealer import Lay, events_for, move_problem
-from game.events import GameStarted, MinesLaid, Move
+from game.events import FlagToggled, GameStarted, MinesLaid, Move
 from game.history import History
 from game.query import GameRequest
 from game.records import Result, mode_key
@@ -360,6 +360,7 @@ class Session:
             numbers.useful,
             self.is_assisted(),
             day,
+            nf=not any(type(move) is FlagToggled for move in self.history.moves),
         )
         return self._replace(counted=True), result
 

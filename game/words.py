@@ -7,7 +7,7 @@ count), times carry their unit, and aids are named for what they were.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.names import percent, plural, where
@@ -105,6 +105,20 @@ def community_items(numbers: Mapping[str, Any]) -> list[tuple[str, str]]:
     if numbers["stnb"] is not None:  # official levels only
         items.append(("STNB", f"{numbers['stnb']:.1f}"))
     return items
+
+
+def best_note(mode: str, bests: Collection[str]) -> str:
+    """Say which best times a game set in *mode* ("time", "nf": `Records.count`), or "".
+
+    >>> best_note("Expert", {"time", "nf"})
+    'New best time for expert, and a new no-flag (NF) best!'
+    >>> best_note("Beginner", {"nf"}), best_note("Beginner", ())
+    ('New no-flag (NF) best time for beginner!', '')
+    """
+    if "time" in bests:
+        also = ", and a new no-flag (NF) best" if "nf" in bests else ""
+        return f"New best time for {mode.lower()}{also}!"
+    return f"New no-flag (NF) best time for {mode.lower()}!" if "nf" in bests else ""
 
 
 def verdict(session: Session) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -125,7 +126,7 @@ def corrupt(change: str) -> str:
     [
         ("{", "this is not JSON"),
         ('{"format": "pyminesweeper-game", "version": 1}', "its format is not"),
-        (corrupt("d['version'] = 2"), "version 2 is not supported"),
+        (corrupt("d['version'] = 3"), "version 3 is not supported"),
         (corrupt("d['modes'] = []"), "'modes' must be dict"),
         (corrupt("d['modes']['moon'] = d['modes']['expert']"), "is not a preset"),
         (corrupt("d['modes']['expert']['won'] = 5"), "do not add up"),
@@ -247,3 +248,68 @@ class TestCount:
         assert records.count("expert", faster)[1]
         helped = Result(True, 3000, 10, 12, 12, True, "2026-11-22")
         assert not records.count("expert", helped)[1]
+
+
+class TestNoFlag:
+    """No-flag (NF) bests are kept apart: an NF win counts for both bests, others for one."""
+
+    def test_an_nf_win_counts_for_the_best_and_the_nf_best(self) -> None:
+        flagged = Result(True, 5000, 10, 12, 12, False, "2026-11-22")
+        records, _ = Records().count("expert", flagged)
+        assert records.get("expert").best_nf_ms is None
+        nf = replace(flagged, ms=6000, nf=True)
+        records, bests = records.count("expert", nf)
+        record = records.get("expert")
+        assert (record.best_ms, record.best_nf_ms) == (5000, 6000) and bests == frozenset()
+        faster = replace(nf, ms=4000)
+        records, bests = records.count("expert", faster)
+        assert bests == {"time", "nf"}
+        record = records.get("expert")
+        assert (record.best_ms, record.best_nf_ms) == (4000, 4000)
+        assert record.best_nf_rate == pytest.approx(2.5)
+        slower_nf = replace(nf, ms=4500)
+        assert records.count("expert", replace(slower_nf, ms=3900, assisted=True))[1] == set()
+        assert Records.from_json(records.to_json()) == records
+
+    def test_records_of_version_1_still_load_and_keep_everything(self) -> None:
+        """Records saved before NF was kept load as they were, with no NF best yet."""
+        old = json.dumps(
+            {
+                "format": "pyminesweeper-records",
+                "version": 1,
+                "modes": {
+                    "expert": {
+                        "played": 2, "won": 1, "streak": 0, "best_streak": 1,
+                        "best_ms": 98123, "best_rate": 1.91,
+                        "results": [[1, 98123, 187, 240, 201, 0, "2026-11-22"],
+                                    [0, 5000, 10, 20, 10, 1, "2026-11-23"]],
+                    }
+                },
+                "daily_done": {"expert": ["2026-11-22"]},
+            }
+        )  # fmt: skip
+        records = Records.from_json(old)
+        record = records.get("expert")
+        assert (record.played, record.best_ms, record.best_rate) == (2, 98123, 1.91)
+        assert (record.best_nf_ms, record.best_nf_rate) == (None, None)
+        assert [r.nf for r in record.results] == [False, False]
+        assert records.is_daily_done("expert", "2026-11-22")
+        again = Records.from_json(records.to_json())
+        assert again == records and json.loads(records.to_json())["version"] == 2
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ("d['modes']['expert']['results'][0].append(0)", "result 1 must be"),
+            ("d['modes']['expert']['best_nf_ms'] = 1", "NF bests came with version 2"),
+        ],
+    )
+    def test_version_1_with_the_fields_of_2_is_refused(self, change: str, message: str) -> None:
+        text = corrupt(f"d['version'] = 1; d['modes']['expert']['results'][0].pop(); {change}")
+        with pytest.raises(RecordsError) as error:
+            Records.from_json(text)
+        assert message in str(error.value)
+
+    def test_a_version_2_result_without_its_nf_is_refused(self) -> None:
+        with pytest.raises(RecordsError, match="result 1 must be"):
+            Records.from_json(corrupt("d['modes']['expert']['results'][0].pop()"))

@@ -248,13 +248,17 @@ def win(page: Page, flag: bool) -> None:
 def test_the_summary_shows_the_communitys_figures_and_says_nf(
     flag: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A game won without a flag is NF, in the summary's attribute and in words."""
+    """A game won without a flag is NF, in the summary's attribute and in words, and in
+    the records: its NF best is kept beside the best."""
     page = Page(monkeypatch)
     win(page, flag)
     assert page.attribute("#summary", "data-nf") == ("false" if flag else "true")
     summary = page.shown("#summary", "innerHTML")
     assert ("no flags (NF)" in summary) is not flag
     assert "<span>ZiNi</span>" in summary and "<span>IOE</span>" in summary
+    beginner = json.loads(page.items[RECORDS_KEY])["modes"]["beginner"]
+    assert beginner["results"][-1][7] == (0 if flag else 1)
+    assert (beginner["best_nf_ms"] is None) is flag and beginner["best_ms"] is not None
 
 
 def downloads(page: Page) -> list[tuple[Any, ...]]:

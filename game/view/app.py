@@ -50,7 +50,7 @@ from game.view.summary import Summary
 from game.view.timeline import Timeline
 from game.view.tools import Tools
 from game.visit import visit
-from game.words import daily_note, discarded, opened, result_line
+from game.words import best_note, daily_note, discarded, opened, result_line
 
 if TYPE_CHECKING:
     from game.view.analysis import AnalysisBoard
@@ -236,10 +236,10 @@ class App:
     def count(self, result: Result) -> str:
         """Add a finished game to the records; return a note if it is a new best."""
         session = self.session
-        records, best = self.stats.records.count(session.mode, result, session.request.daily)
+        records, bests = self.stats.records.count(session.mode, result, session.request.daily)
         if records is not self.stats.records:
             self.stats.keep(records)
-        return f"New best time for {mode_label(session.mode).lower()}!" if best else ""
+        return best_note(mode_label(session.mode), bests)
 
     # -- what the player does ------------------------------------------------------------
 

@@ -99,8 +99,13 @@ class Statistics:
             chooser.append(option)
         chooser.value = mode
         record = self.records.get(mode)
-        best = "–" if record.best_ms is None else f"{record.best_ms / 1000:.3f} s"
-        rate = "–" if record.best_rate is None else f"{record.best_rate:.2f}"
+        best, nf_best = (
+            "–" if ms is None else f"{ms / 1000:.3f} s"
+            for ms in (record.best_ms, record.best_nf_ms)
+        )
+        rate, nf_rate = (
+            "–" if r is None else f"{r:.2f}" for r in (record.best_rate, record.best_nf_rate)
+        )
         items = (
             ("played", str(record.played)),
             ("won", str(record.won)),
@@ -109,6 +114,8 @@ class Statistics:
             ("best streak", str(record.best_streak)),
             ("best time", best),
             ("best 3BV/s", rate),
+            ("best time, no flags (NF)", nf_best),
+            ("best 3BV/s, NF", nf_rate),
         )
         by_id("stats-figures").innerHTML = "".join(  # numbers and fixed words only
             f'<div data-name="{name}"><dt>{name}</dt><dd>{value}</dd></div>'
