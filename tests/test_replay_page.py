@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from game.session import Session
 from game.stats.community import figures
 from game.view import app
 from game.view.files import SAVE_KEY, SUSPENDED_KEY
+from game.view.running import REAL_PACE_MS
 from game.view.statistics import RECORDS_KEY
 
 DATA = Path(__file__).parent / "data" / "replays"
@@ -107,6 +109,14 @@ class Page(FakePage):
         while dom.page.reading:  # a file being read, then its answers
             await asyncio.gather(*dom.page.reading)
         self.run()
+
+    def step(self) -> float:
+        """Fire the page's last timeout (the replay's next step); return its wait in ms."""
+        _, token, ms = next(op for op in reversed(self.ops) if op[0] == "timeout")
+        message = {"kind": "timer", "token": token, "now": PAGE_NOW, "controls": {}}
+        dom.page.ops[:0] = json.loads(app.dispatch(json.dumps(message), None))[1:]
+        self.run()
+        return float(ms)
 
     async def open(self, name: str, data: bytes, size: int | None = None) -> None:
         await self.send("#open-file", "change", [File(name, data, size)])
@@ -289,5 +299,25 @@ def test_save_replay_writes_rawvf_when_chosen_for_any_game(
         await page.send("#download", "click", **rawvf)
         name, text, _ = downloads(page)[-1]
         assert figures(read_replay(text.encode(), name))["cl"] == MS_TOOLLIB["expert.rmv"][1]
+
+    run_apart(check())
+
+
+def test_replay_plays_a_file_at_its_own_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the real pace, each step waits the time between the file's moves (within the
+    page's shortest and longest waits)."""
+
+    async def check() -> None:
+        page = Page(monkeypatch)
+        name = "expert.rmv"
+        await page.open(name, (DATA / name).read_bytes())
+        times = read_replay((DATA / name).read_bytes(), name).played.times
+        await page.send("#replay", "click", speed={"value": "real"})
+        page.step()  # the first move: shown at once
+        waits = [page.step() for _ in range(8)]
+        shortest, longest = REAL_PACE_MS
+        expected = [min(longest, max(shortest, b - a)) for a, b in pairwise(times[:9])]
+        assert waits == expected and len(set(waits)) > 1
+        assert page.session.step == 9
 
     run_apart(check())

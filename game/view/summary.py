@@ -67,11 +67,12 @@ class Summary:
             )
             + best
             + '<details class="community" open><summary>The community\'s figures</summary>'
+            + '<div class="community-figures">'
             + "".join(
                 f'<p class="figure" data-name="{name}"><b>{value}</b><span>{name}</span></p>'
                 for name, value in community_items(community)
             )
-            + "</details>"
+            + "</div></details>"
         )
         for name, value in (
             ("data-3bv", numbers.three_bv),
