@@ -486,13 +486,29 @@ class Dom:
 
 
 class File:
-    """A file the player picked, as the page hands it to Python."""
+    """A file the player picked, as the page hands it to the worker (a `File`)."""
 
-    def __init__(self, name: str, text: str) -> None:
-        self.name, self.size, self._text = name, len(text), text
+    def __init__(self, name: str, content: str | bytes, size: int | None = None) -> None:
+        self.name = name
+        self._data = content.encode() if isinstance(content, str) else content
+        self.size = len(self._data) if size is None else size
 
     async def text(self) -> str:
-        return self._text
+        return self._data.decode()
+
+    async def arrayBuffer(self) -> Buffer:  # noqa: N802 (the DOM's name)
+        assert self.size == len(self._data), "a file too large is never read"
+        return Buffer(self._data)
+
+
+class Buffer:
+    """An `ArrayBuffer` as Pyodide hands it to Python."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
 
 
 _WORKER: Final = ThreadPoolExecutor(1, thread_name_prefix="fake-worker")
@@ -744,7 +760,7 @@ class GamePage:
     def submit(self, selector: str) -> None:
         self.fire(self.control(selector), "submit")
 
-    def pick_file(self, selector: str, name: str, text: str) -> None:
+    def pick_file(self, selector: str, name: str, text: str | bytes) -> None:
         """Choose a file *name* holding *text* in a file input."""
         self.fire(self.control(selector), "change", files=[File(name, text)])
 

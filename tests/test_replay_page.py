@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from test_storage_protocol import run_apart
 
-from fakepage import PAGE_NOW, FakePage, dom
+from fakepage import PAGE_NOW, FakePage, File, dom
 from game import saved
 from game.board import Hidden
 from game.replays.rawvf import write
@@ -44,28 +44,6 @@ MS_TOOLLIB = {  # (3BV, cl, ce) as ms_toollib computes them (tests/data/replays/
     "beginner-v4-slow.evf": (10, 10, 10),
     "custom-60x36.evf": (1021, 1466, 1284),
 }
-
-
-class File:
-    """A file the player picked, as the page hands it to the worker (a `File`)."""
-
-    def __init__(self, name: str, data: bytes, size: int | None = None) -> None:
-        self.name, self._data = name, data
-        self.size = len(data) if size is None else size
-
-    async def arrayBuffer(self) -> Any:  # noqa: N802 (the DOM's name)
-        assert self.size == len(self._data), "a file too large is never read"
-        return Buffer(self._data)
-
-
-class Buffer:
-    """An `ArrayBuffer` as Pyodide hands it to Python."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def to_bytes(self) -> bytes:
-        return self.data
 
 
 class Page(FakePage):

@@ -164,7 +164,7 @@ class TestSharing:
     @pytest.mark.parametrize(
         ("content", "complaint"),
         [
-            ("hello", "this is not JSON"),
+            ("hello", "not a replay this game reads"),
             ('{"format": "pyminesweeper-game", "version": 1}', "'settings' must be dict"),
             ("[" + " " * 2_100_000 + "]", "too large"),
         ],
