@@ -1,11 +1,11 @@
-"""A fake page for the view under CPython: a worker's runtime, a page's storage, and a small DOM.
+"""A fake page for the view under CPython: a bridge, a page's storage, and a small DOM.
 
-`game/view/dom.py` imports the worker's runtime (`js`, `polyscript`, `pyodide.ffi`)
-when it is imported; the few names it uses are stood in for here, so the view's
-modules import under CPython. `FakePage` then plays the page's side of the
-storage protocol (js/host.js): it takes the operations the view queued, keeps what
-the store operations write in a storage with a quota, all of a commit or none,
-and answers each commit in a message of its own, as the page does.
+The view reaches the page through a bridge (game/view/bridge.py) that the
+worker's script connects; here `FakeBridge` stands in for it, with a fixed
+clock and date. `FakePage` plays the page's side of the storage protocol
+(js/host.js): it takes the operations the view queued, keeps what the store
+operations write in a storage with a quota, all of a commit or none, and
+answers each commit in a message of its own, as the page does.
 
 `GamePage` is the whole page for tests of what Python decides: it starts the view
 as the worker does (`game.view.app.start`), sends it the messages js/host.js sends
@@ -21,75 +21,60 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
-import types
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Final
 
+from game.names import where
+from game.render import LOOK_CHARS
+from game.view import app, channel
+from game.view.bridge import Detached
+
 PAGE_NOW = 1_000.0
 """The page's clock in every message (tests here never wait on time)."""
 
 
-class _Date:
-    """`js.Date`: a fixed moment, a new one each call, in the order they are made."""
-
-    made = 0
-
-    @classmethod
-    def new(cls) -> _Date:
-        cls.made += 1
-        return cls()
+class FakeBridge:
+    """The worker's runtime for the view (`bridge.Bridge`): a fixed clock and a fixed day."""
 
     def __init__(self) -> None:
-        self.second = _Date.made
+        self.posted: list[str] = []
+        """Batches the view sent of its own accord (`show_now`), not as an answer."""
+        self.moments = 0
 
-    def toISOString(self) -> str:  # noqa: N802 (the DOM's name)
-        return f"2026-01-01T00:00:{self.second % 60:02d}.{self.second:03d}Z"
+    def post(self, text: str) -> None:
+        self.posted.append(text)
 
-    def getFullYear(self) -> int:  # noqa: N802
-        return 2026
+    def after_task(self, action: Callable[[], object]) -> None:
+        """Nothing: the fake page takes what the view queued when its task is done."""
 
-    def getMonth(self) -> int:  # noqa: N802
-        return 0
+    def next_task(self, action: Callable[[], object]) -> None:
+        """Nothing: what the view defers (imports ahead of need) changes nothing it shows."""
 
-    def getDate(self) -> int:  # noqa: N802
-        return 1
+    def clock(self) -> float:
+        return PAGE_NOW
+
+    def local_date(self) -> tuple[int, int, int]:
+        return 2026, 1, 1
+
+    def utc_moment(self) -> str:
+        """A new moment each call, in the order they are asked."""
+        self.moments += 1
+        return f"2026-01-01T00:00:{self.moments % 60:02d}.{self.moments % 1000:03d}Z"
+
+    def start_kind(self) -> str:
+        return "fresh"
 
 
 ROOT: Final = Path(__file__).resolve().parents[1]
-
-
-def _runtime() -> None:
-    """Stand in for the worker's runtime modules, unless they are really there."""
-    js = types.ModuleType("js")
-    js.queueMicrotask = lambda callback: None  # type: ignore[attr-defined]
-    js.setTimeout = lambda callback, ms: None  # type: ignore[attr-defined]
-    js.performance = types.SimpleNamespace(now=lambda: PAGE_NOW)  # type: ignore[attr-defined]
-    js.Date = _Date  # type: ignore[attr-defined]
-    polyscript = types.ModuleType("polyscript")
-    posted: list[str] = []
-    polyscript.xworker = types.SimpleNamespace(posted=posted, postMessage=posted.append)  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_once_callable = lambda action: action  # type: ignore[attr-defined]
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    for name, module in (("js", js), ("polyscript", polyscript), ("pyodide", pyodide)):
-        sys.modules.setdefault(name, module)
-    sys.modules.setdefault("pyodide.ffi", ffi)
-
-
-_runtime()
-POSTED: Final[list[str]] = sys.modules["polyscript"].xworker.posted
-"""The batches the view sent as messages of its own (`dom.show_now`), not as an answer: the
-runtime's, so that this module imported twice (pytest's doctest collection imports it under
-another name) still hears them."""
-
-from game.names import where  # noqa: E402
-from game.render import LOOK_CHARS  # noqa: E402
-from game.view import app, dom  # noqa: E402  (once the runtime is stood in for)
+if isinstance(channel.page.bridge, Detached):
+    channel.connect(FakeBridge())
+POSTED: Final[list[str]] = channel.page.bridge.posted  # type: ignore[attr-defined]
+"""The batches the view sent as messages of its own, not as an answer: the connected bridge's,
+so that this module imported twice (pytest's doctest collection imports it under another
+name) still hears them."""
 
 
 class FakePage:
@@ -102,8 +87,7 @@ class FakePage:
         """What the view wrote to each element, by reference."""
         self.said: list[tuple[str, Any]] = []
         """Every text the view wrote, in order: the element's reference and the text."""
-        dom.page = dom.Page()
-        dom.page.begin(
+        channel.page.begin(
             {
                 "href": "http://localhost/",
                 "search": "",
@@ -143,7 +127,7 @@ class FakePage:
     def run(self) -> None:
         """Apply what the view queued, then answer its commits, until it queues nothing more."""
         while True:
-            batch = json.loads(dom.page.take())[1:]
+            batch = json.loads(channel.page.take())[1:]
             if not batch:
                 return
             answers = []
@@ -156,7 +140,7 @@ class FakePage:
                 elif kind == "store":
                     answers.append({"kind": "stored", "token": ref, "ok": self.store(op[2])})
             for answer in answers:
-                dom.page.answer({**answer, "now": PAGE_NOW, "controls": {}}, None)
+                channel.page.answer({**answer, "now": PAGE_NOW, "controls": {}}, None)
 
     def shown(self, ref: str, name: str = "textContent") -> Any:
         """Return what the view last wrote to *ref*'s *name*."""
@@ -572,8 +556,6 @@ class GamePage:
         }
 
         def begin() -> str:
-            app.page.__init__()  # a new worker: nothing of the page before
-            dom.page = app.page
             return app.start(json.dumps(facts))
 
         self.run(begin)
@@ -600,8 +582,8 @@ class GamePage:
             turns += 1
             assert turns < 100_000, "the view's tasks never end"
             await asyncio.sleep(0)
-        if dom.page.ops:  # what a task queued goes as the page's microtask would send it
-            batches.append(dom.page.take())
+        if channel.page.ops:  # what a task queued goes as the page's microtask would send it
+            batches.append(channel.page.take())
         return [*POSTED, *batches]
 
     @staticmethod

@@ -19,12 +19,14 @@ from typing import Any
 
 import pytest
 
-from fakepage import FakePage, dom
+from fakepage import FakePage
 from game import saved
 from game.events import CellOpened
 from game.query import DEFAULT
 from game.records import Records, Result
 from game.session import Session
+from game.view.channel import moment, now
+from game.view.dom import say
 from game.view.files import SAVE_KEY, SUSPENDED_KEY, Files
 from game.view.statistics import BACKUP_KEY, RECORDS_KEY, Statistics
 from game.view.storage import Store
@@ -44,7 +46,7 @@ def run_apart(work: Coroutine[Any, Any, object]) -> None:
 
 def aside_size() -> int:
     """The room a set-aside of the unreadable save takes: its key (with the time) and text."""
-    stamp = dom.moment()
+    stamp = moment()
     return len(ASIDE) + len(stamp) + len(UNREADABLE)
 
 
@@ -141,7 +143,7 @@ def test_a_refused_write_is_said_once_and_stays_said_until_a_write_succeeds(room
     game = "g" * 1000
     page.leave(room)
     store.write(SAVE_KEY, game, "This browser would not store the game.")
-    dom.say("")  # a move's own message, empty
+    say("")  # a move's own message, empty
     page.run()
     assert page.items[SAVE_KEY] == "the game before"
     assert page.shown("#storage-note") == "This browser would not store the game."
@@ -170,7 +172,7 @@ def test_a_replay_file_opens_only_once_the_game_in_play_is_kept_aside(room: int)
     shown = [game_in_play()]
     files = Files(Store(), lambda: shown[-1], shown.append)
     page.run()
-    aside = saved.to_json(shown[0].pause(dom.now()))
+    aside = saved.to_json(shown[0].pause(now()))
     page.leave(len(SUSPENDED_KEY) + len(aside) + room)
     replay = saved.to_json(Session.begin(DEFAULT, 8))
     run_apart(files.on_open(Event(File("r.json", replay))))  # type: ignore[arg-type]

@@ -51,13 +51,14 @@ def play() -> None:
     It starts, reveals every cell of a beginner board, then presses every control it
     listens to and runs its timers.
     """
-    from game.view import app, dom
+    from game.view import worker  # the page's script: it connects the view to the runtime
+    from game.view.channel import page
 
-    app.start(json.dumps(FACTS))
+    worker.start(json.dumps(FACTS))
 
     def send(message: dict[str, Any]) -> None:
         try:
-            app.dispatch(json.dumps({"now": 1000.0, "controls": {}, **message}), None)
+            worker.dispatch(json.dumps({"now": 1000.0, "controls": {}, **message}), None)
         except ImportError:
             raise
         except Exception:  # a made-up event may not suit its control: imports count
@@ -67,9 +68,9 @@ def play() -> None:
         for x in range(9):
             send({"kind": "input", "intent": ["r", x, y]})
     for kind in ("click", "change", "input", "keydown"):
-        for handler in list(dom.page.handlers):
+        for handler in list(page.handlers):
             send({"kind": "event", "id": handler, "type": kind, "key": "?", "target": {}})
-    for token in list(dom.page.timers):
+    for token in list(page.timers):
         send({"kind": "timer", "token": token})
 
 

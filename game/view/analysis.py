@@ -19,7 +19,9 @@ from game.solver.explain import Action, explain
 from game.state import Game
 from game.text import TextFormatError
 from game.view.board import BoardView
-from game.view.dom import by_id, listen, replace_address, say, show_counter
+from game.view.channel import replace_address
+from game.view.dom import by_id, say, show_counter
+from game.view.events import listen
 from game.view.tools import ANALYSIS_BUDGET
 from game.words import impossible
 

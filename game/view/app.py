@@ -21,25 +21,10 @@ from game.records import Result, mode_label
 from game.session import Aid, Session
 from game.state import Status
 from game.view.board import BoardView
+from game.view.channel import address, interpreter_start, now, page, replace_address, today
 from game.view.controls import Controls
-from game.view.dom import (
-    JsEvent,
-    address,
-    body,
-    by_id,
-    interpreter_start,
-    later,
-    listen,
-    now,
-    on_click,
-    page,
-    replace_address,
-    say,
-    show_counter,
-    show_now,
-    soon,
-    today,
-)
+from game.view.dom import body, by_id, say, show_counter, show_now
+from game.view.events import JsEvent, later, listen, on_click, soon
 from game.view.files import SAVE_KEY, Files
 from game.view.puzzles import Puzzles
 from game.view.review import ReviewPanel

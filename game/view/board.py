@@ -20,17 +20,9 @@ from game.press import Refused, press
 from game.render import cell_patch, render_board, start_cell
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
-from game.view.dom import (
-    Element,
-    by_id,
-    cell,
-    each,
-    on_intent,
-    patch_cells,
-    pending_moves,
-    soon,
-    tab_stop,
-)
+from game.view.channel import pending_moves, tab_stop
+from game.view.dom import Element, by_id, cell, each, patch_cells
+from game.view.events import on_intent, soon
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.view.board import BoardView
-from game.view.dom import JsEvent, body, by_id, listen, on_click, portrait, say, set_pressed, today
+from game.view.channel import portrait, today
+from game.view.dom import body, by_id, say, set_pressed
+from game.view.events import JsEvent, listen, on_click
 
 
 class Controls:

@@ -9,18 +9,9 @@ from game import saved
 from game.names import plural
 from game.replays.model import MAX_FILE_BYTES
 from game.session import Session
-from game.view.dom import (
-    JsEvent,
-    address,
-    by_id,
-    chosen_bytes,
-    copy_text,
-    listen,
-    now,
-    on_click,
-    save_file,
-    say,
-)
+from game.view.channel import address, now
+from game.view.dom import by_id, copy_text, save_file, say
+from game.view.events import JsEvent, chosen_bytes, listen, on_click
 from game.view.storage import Change, Store
 
 if TYPE_CHECKING:

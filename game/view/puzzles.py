@@ -20,7 +20,9 @@ from game.practice import KEY, Practice, after, day_seed, parse_link
 from game.settings import Settings
 from game.state import Game
 from game.view.board import BoardView
-from game.view.dom import by_id, listen, on_click, replace_address, say, show_counter, today
+from game.view.channel import replace_address, today
+from game.view.dom import by_id, say, show_counter
+from game.view.events import listen, on_click
 from game.view.storage import Store
 
 if TYPE_CHECKING:  # the solver is imported when a puzzle is shown, not with the page

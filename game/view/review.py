@@ -16,7 +16,9 @@ from game.history import History
 from game.names import decimal
 from game.session import Session
 from game.view.board import BoardView
-from game.view.dom import by_id, create, each, listen, now, on_click, select
+from game.view.channel import now
+from game.view.dom import by_id, create, each, select
+from game.view.events import listen, on_click
 from game.words import review_line, review_summary
 
 if TYPE_CHECKING:

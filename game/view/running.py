@@ -15,7 +15,9 @@ from game.board import Position
 from game.dealer import Lay, dealt
 from game.events import CellOpened, GameStarted, Move
 from game.session import Aid, Running, Session
-from game.view.dom import by_id, cancel, later, now, say
+from game.view.channel import now
+from game.view.dom import by_id, say
+from game.view.events import cancel, later
 from game.view.tools import ANALYSIS_BUDGET
 
 STEP_MS: Final = 450

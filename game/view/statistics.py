@@ -9,17 +9,9 @@ from game.charts import histogram_svg, trend_svg
 from game.records import Records, mode_label
 from game.settings import PRESETS
 from game.versioned import MAX_BYTES
-from game.view.dom import (
-    JsEvent,
-    by_id,
-    chosen_file,
-    create,
-    listen,
-    on_click,
-    save_file,
-    say,
-    today,
-)
+from game.view.channel import today
+from game.view.dom import by_id, create, save_file, say
+from game.view.events import JsEvent, chosen_file, listen, on_click
 from game.view.storage import Store
 
 RECORDS_KEY: Final = "pyminesweeper.records"

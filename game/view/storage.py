@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from game.view.dom import Storage, by_id, local_storage, moment
+from game.view.channel import Storage, local_storage, moment
+from game.view.dom import by_id
 
 T = TypeVar("T")
 

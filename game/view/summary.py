@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from game.history import History
 from game.session import Session
 from game.state import Status
-from game.view.dom import by_id, copy_text, on_click, say
+from game.view.dom import by_id, copy_text, say
+from game.view.events import on_click
 from game.words import (
     card_verdict,
     community_items,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.session import Running, Session
-from game.view.dom import body, by_id, listen, now, on_click, say, set_pressed
+from game.view.channel import now
+from game.view.dom import body, by_id, say, set_pressed
+from game.view.events import listen, on_click
 
 
 class Timeline:

@@ -14,7 +14,8 @@ from game.events import CellOpened, Move
 from game.session import Aid, Running, Session
 from game.state import Game
 from game.view.board import BoardView
-from game.view.dom import by_id, on_click, say, set_pressed
+from game.view.dom import by_id, say, set_pressed
+from game.view.events import on_click
 from game.view.storage import Store
 from game.words import aid_notice, impossible
 
