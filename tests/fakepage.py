@@ -530,6 +530,9 @@ class GamePage:
         self.timers: dict[int, tuple[float, float | None]] = {}
         """Each timer of Python's: when it fires next, and its interval if it repeats."""
         self.downloads: list[tuple[str, str]] = []
+        """Each file offered to save: its name and text."""
+        self.download_kinds: list[str] = []
+        """The media type of each file offered, in the same order."""
         self.clipboard: str | None = None
         self.has_clipboard = clipboard
         self.dom = Dom()
@@ -619,6 +622,7 @@ class GamePage:
             self.timers.pop(ref, None)
         elif kind == "download":
             self.downloads.append((op[1], op[2]))
+            self.download_kinds.append(op[3] if len(op) > 3 else "application/json")
         elif kind == "clipboard":
             self.clipboard = ref
         elif kind == "address":
@@ -742,9 +746,11 @@ class GamePage:
     def submit(self, selector: str) -> None:
         self.fire(self.control(selector), "submit")
 
-    def pick_file(self, selector: str, name: str, text: str | bytes) -> None:
-        """Choose a file *name* holding *text* in a file input."""
-        self.fire(self.control(selector), "change", files=[File(name, text)])
+    def pick_file(
+        self, selector: str, name: str, content: str | bytes, size: int | None = None
+    ) -> None:
+        """Choose a file *name* holding *content* (of *size* bytes, if given) in a file input."""
+        self.fire(self.control(selector), "change", files=[File(name, content, size)])
 
     def advance(self, ms: float, *, settle: bool = True) -> None:
         """Let *ms* of the page's time pass: each timer due fires, in order, as in the page."""
