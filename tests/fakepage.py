@@ -580,10 +580,12 @@ class GamePage:
     async def _worker(self, call: Callable[[], str], settle: bool) -> list[str]:
         asyncio.set_event_loop(self.loop)
         batches = [call()]
-        turns = 0
-        while settle and self.tasks():  # what the view started (a file read, a search) ends
+        turns = idle = 0
+        while settle and idle < 2:  # what the view started (a file read, a search) ends
             turns += 1
             assert turns < 100_000, "the view's tasks never end"
+            # A task done hands on what it asked in a callback of the loop's next pass.
+            idle = 0 if self.tasks() else idle + 1
             await asyncio.sleep(0)
         if channel.page.ops:  # what a task queued goes as the page's microtask would send it
             batches.append(channel.page.take())

@@ -25,6 +25,7 @@ from game.events import CellOpened
 from game.query import DEFAULT
 from game.records import Records, Result
 from game.session import Session
+from game.view.asks import Replace, Stored
 from game.view.channel import moment, now
 from game.view.dom import say
 from game.view.files import SAVE_KEY, SUSPENDED_KEY, Files
@@ -37,11 +38,22 @@ UNREADABLE = json.dumps({"format": "pyminesweeper-game", "version": 99, "pad": "
 ASIDE = SAVE_KEY + ".unreadable."
 
 
-def run_apart(work: Coroutine[Any, Any, object]) -> None:
+def run_apart(work: Coroutine[Any, Any, object]) -> object:
     """Run *work* to its end on an event loop of its own, in a thread of its own: in a
     whole run, the browser tests' Playwright keeps a loop running in this thread."""
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, work).result()
+        return pool.submit(asyncio.run, work).result()
+
+
+def answer(asked: object, store: Store, shown: list[Session]) -> None:
+    """Do what the app does with what a handler asked (`App.answer`): a commit, then what
+    its answer asks; another game on the page, and its words."""
+    if isinstance(asked, Stored):
+        then = asked.then
+        store.commit(asked.changes, lambda made: answer(then(made), store, shown), asked.refused)
+    elif isinstance(asked, Replace):
+        shown.append(asked.session)
+        say(asked.words)
 
 
 def aside_size() -> int:
@@ -116,11 +128,13 @@ def test_an_import_replaces_the_records_only_once_their_backup_is_kept(room: int
     """Item 2: the backup and the replacement are one commit; the message follows the answer."""
     old = records_of(1000).to_json()
     page = FakePage({RECORDS_KEY: old})
-    stats = Statistics(Store(), lambda: "beginner", lambda: None)
+    store = Store()
+    stats = Statistics(store, "beginner")
     page.run()
     page.leave(len(BACKUP_KEY) + len(old) + room)
     small = records_of(1).to_json()
-    run_apart(stats.on_import(Event(File("r.json", small))))  # type: ignore[arg-type]
+    asked = run_apart(stats.on_import(Event(File("r.json", small))))  # type: ignore[arg-type]
+    answer(asked, store, [])
     page.run()
     message = page.shown("#message")
     if room >= 0:
@@ -170,12 +184,14 @@ def test_a_replay_file_opens_only_once_the_game_in_play_is_kept_aside(room: int)
     page has kept it; with no room for it, the replay is not opened and the game goes on."""
     page = FakePage()
     shown = [game_in_play()]
-    files = Files(Store(), lambda: shown[-1], shown.append)
+    store = Store()
+    files = Files(store, shown[0])
     page.run()
     aside = saved.to_json(shown[0].pause(now()))
     page.leave(len(SUSPENDED_KEY) + len(aside) + room)
     replay = saved.to_json(Session.begin(DEFAULT, 8))
-    run_apart(files.on_open(Event(File("r.json", replay))))  # type: ignore[arg-type]
+    asked = run_apart(files.on_open(Event(File("r.json", replay))))  # type: ignore[arg-type]
+    answer(asked, store, shown)
     assert len(shown) == 1 and page.shown("#message") is None  # nothing before the answer
     page.run()
     message = page.shown("#message")

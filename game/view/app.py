@@ -2,8 +2,10 @@
 
 Startup path: the worker's script (game/view/worker.py) hands js/host.js `start`, which
 it calls with what the page says of itself, then `dispatch`, with each event.
-Every change to the game goes through `App.update`, the one place that holds
-the new session, counts a finished game, saves, and asks each module to render.
+The components never call into the app: each handler returns what the player asked for
+(game/view/asks.py), which the channel hands to `App.answer`. That computes the new
+session, and `App.update`, the one place that holds it, counts a finished game, saves,
+and has each component render from it.
 """
 
 from __future__ import annotations
@@ -14,17 +16,28 @@ import random
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
-from game.dealer import Lay
+from game.dealer import Lay, dealt
 from game.events import CellOpened, Move
 from game.query import DEFAULT, GameRequest, query_fields, request_from_query
 from game.records import Result, mode_label
 from game.session import Aid, Session
 from game.state import Status
+from game.view.asks import (
+    Ask,
+    Dealt,
+    NewGame,
+    Play,
+    RecordsChanged,
+    Replace,
+    Said,
+    Show,
+    Stored,
+)
 from game.view.board import BoardView
 from game.view.channel import address, interpreter_start, now, page, replace_address, today
 from game.view.controls import Controls
 from game.view.dom import body, by_id, say, show_counter, show_now
-from game.view.events import JsEvent, later, listen, on_click, soon
+from game.view.events import JsEvent, later, listen, on_answer, on_click, soon
 from game.view.files import SAVE_KEY, Files
 from game.view.puzzles import Puzzles
 from game.view.review import ReviewPanel
@@ -71,30 +84,56 @@ class App:
 
     def __init__(self) -> None:
         self.store = Store()
-        self.board = BoardView(self.on_move)
-        self.controls = Controls(self.new_game, self.board)
-        self.timeline = Timeline(lambda: self.session, self.update)
-        self.tools = Tools(self.board, self.store, lambda: self.session, self.update, self.on_move)
-        self.stats = Statistics(self.store, lambda: self.session.mode, self.render_controls)
         self.session = Session.begin(DEFAULT, fresh_seed())
-        self.files = Files(self.store, lambda: self.session, self.replace)
+        self.board = BoardView()
+        self.controls = Controls(self.board)
+        self.timeline = Timeline(self.session)
+        self.tools = Tools(self.board, self.store, self.session)
+        self.stats = Statistics(self.store, self.session.mode)
+        self.files = Files(self.store, self.session)
         self.best_note = ""
-        self.summary = Summary(
-            lambda: self.new_game(self.session.request), lambda: self.files.opened
-        )
+        self.summary = Summary(self.session)
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
-        self.review = ReviewPanel(self.board, lambda: self.session, self.timeline.show)
-        self.runner = Runner(lambda: self.session, self.update, self.on_move, self.make)
+        self.review = ReviewPanel(self.board, self.session)
+        self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
+        on_answer(self.answer)
         on_click("puzzles", self.open_puzzles)
         self.shown_seconds = -1
-        on_click("reset", lambda: self.new_game(self.session.request))
+        on_click("reset", lambda: NewGame(self.session.request))
         listen("document", "keydown", self.on_page_key, prevent="page-keys")
         # The clock runs between moves too: its time is kept each second it shows, and
         # when the page is hidden (a page going away is gone before Python could answer).
         listen("document", "visibilitychange", lambda _e: self.files.save())
         later(self.tick, 250, repeat=True)
+
+    def answer(self, asked: Ask) -> None:
+        """Do what a component's handler asked, then run what the session says runs."""
+        if isinstance(asked, Session):
+            self.update(asked)
+        elif isinstance(asked, Said):
+            self.update(asked.session)
+            say(asked.words)
+        elif isinstance(asked, Play):
+            self.on_move(asked.move, asked.aid)
+        elif isinstance(asked, Dealt):  # the first reveal lays the board found
+            self.make(asked.move, asked.aid, dealt(asked.mines))
+        elif isinstance(asked, NewGame):
+            self.new_game(asked.request)
+            if asked.note:
+                say(asked.note)
+        elif isinstance(asked, Show):
+            self.update(self.session.show(asked.step))
+        elif isinstance(asked, Replace):
+            self.replace(asked.session)
+            say(asked.words)
+        elif isinstance(asked, RecordsChanged):
+            self.render_controls()
+        elif isinstance(asked, Stored):
+            then = asked.then
+            self.store.commit(asked.changes, lambda made: self.answer(then(made)), asked.refused)
+        self.runner.run(self.session)  # a step asked for and refused: the next one still comes
 
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
@@ -137,7 +176,9 @@ class App:
         )
         if arrival.set_aside is not None:  # the game saved stays there until it is aside
             self.store.held.add(SAVE_KEY)
-            self.files.suspend(arrival.set_aside, functools.partial(self.set_aside, told))
+            self.answer(
+                self.files.suspend(arrival.set_aside, functools.partial(self.set_aside, told))
+            )
         self.update(arrival.session)
         self.render_controls()
         self.store.settled(functools.partial(self.welcome, arrival.restored, problem or "", told))
@@ -168,7 +209,8 @@ class App:
         say(" ".join(note for note in (*notes, self.daily_note()) if note))
         if told:  # the game kept before is aside: the new one takes its place
             self.files.save()
-        self.board.play_pending()
+        for asked in self.board.play_pending():  # each once the one before is answered
+            self.answer(asked)
         self.ready()
 
     def ready(self) -> None:
@@ -206,7 +248,8 @@ class App:
         by_id("reset").setAttribute("data-face", face)
         self.timeline.render(session)
         self.tools.render(session, old)
-        self.summary.render(session, self.best_note)
+        self.stats.mode = session.mode
+        self.summary.render(session, self.best_note, self.files.opened)
         if session.start is not old.start:
             self.review.close()
         self.review.render(session)
@@ -216,7 +259,7 @@ class App:
         by_id("copy-layout").hidden = session.exact_board() is None
         self.runner.run(session)
         self.show_time()
-        self.files.save_if_changed(session, old)
+        self.files.render(session, old)
 
     def count(self, result: Result) -> str:
         """Add a finished game to the records; return a note if it is a new best."""
@@ -224,6 +267,7 @@ class App:
         records, bests = self.stats.records.count(session.mode, result, session.request.daily)
         if records is not self.stats.records:
             self.stats.keep(records)
+            self.render_controls()
         return best_note(mode_label(session.mode), bests)
 
     # -- what the player does ------------------------------------------------------------
@@ -319,7 +363,7 @@ class App:
         if key.lower() == "z" and command and self.puzzles.active:
             return  # no move of a game to undo: the board shows a puzzle
         if key.lower() == "z" and command:  # the page cancelled these keys' defaults
-            self.timeline.undo()
+            self.answer(self.timeline.undo())
         elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
             self.new_game(self.session.request)
         elif key == "Escape" and not by_id("result").hidden:

@@ -9,17 +9,18 @@ of a gesture; what an intent does to the game is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from game.board import Position, Revealed, neighbour_table, row_order
 from game.dealer import advance
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
 from game.press import Refused, press
 from game.render import cell_patch, render_board, start_cell
 from game.settings import FirstClick, Settings
 from game.state import Game, start_game
+from game.view.asks import Play
 from game.view.channel import pending_moves, tab_stop
 from game.view.dom import Element, by_id, cell, each, patch_cells
 from game.view.events import on_intent, soon
@@ -53,10 +54,8 @@ def warm_up(width: int, height: int) -> None:
 class BoardView:
     """The grid of cell buttons: what it shows, where focus is, what input becomes moves."""
 
-    def __init__(self, act: Callable[[Move], None]) -> None:
+    def __init__(self) -> None:
         self.element = by_id("board")
-        self.act = act
-        """Called with each move the player makes on the board."""
         self.shown: Game | None = None
         self.flag_mode = False
         self.editing = False
@@ -131,15 +130,15 @@ class BoardView:
             button.setAttribute("data-p", f"{share:.0%}")
             button.style.setProperty("--risk", f"{share:.3f}")
 
-    def play_pending(self) -> None:
-        """Play, in order, the clicks made on the board drawn while Python loaded.
+    def play_pending(self) -> Iterator[Play | None]:
+        """Yield, in order, what the clicks made on the board drawn while Python loaded ask.
 
         js/input.js keeps them as intents, ["r" | "f", x, y], which js/host.js hands
-        over at the start; each plays as the same click would now (a click on a
-        number chords).
+        over at the start; each asks what the same click would now (a click on a
+        number chords), once the one before it is answered.
         """
         for kind, x, y in pending_moves():
-            self.on_input(kind, x, y)
+            yield self.on_input(kind, x, y)
 
     # -- focus (a roving tabindex: one cell is in the tab order, kept by js/input.js) -----
 
@@ -152,23 +151,24 @@ class BoardView:
 
     # -- intents ---------------------------------------------------------------------------
 
-    def on_input(self, kind: str, x: int, y: int) -> None:
-        """Play an intent of js/input.js: "f" flags, "c" chords, "r" is a cell's primary action.
+    def on_input(self, kind: str, x: int, y: int) -> Play | None:
+        """Return the move an intent of js/input.js asks: "f" flags, "c" chords, "r" presses.
 
         The primary action is `game.press`'s: it reveals a hidden cell and chords on a
         revealed one; in flag mode it flags a closed cell.
         """
         pos = (int(x), int(y))
         if self.shown is None or pos not in self.shown.board.cells:
-            return
+            return None
         if kind == "f":
-            self.act(FlagToggled(pos))
-        elif kind == "c":
-            self.act(NeighboursOpened(pos))
-        elif kind == "r" and self.editing:  # a paint, or in flag mode a flag on a closed cell
+            return Play(FlagToggled(pos))
+        if kind == "c":
+            return Play(NeighboursOpened(pos))
+        if kind == "r" and self.editing:  # a paint, or in flag mode a flag on a closed cell
             closed = type(self.shown.board.cells[pos]) is not Revealed
-            self.act(FlagToggled(pos) if self.flag_mode and closed else CellOpened(pos))
-        elif kind == "r":
+            return Play(FlagToggled(pos) if self.flag_mode and closed else CellOpened(pos))
+        if kind == "r":
             pressed = press(self.shown.board, pos, flag_mode=self.flag_mode)
             if not isinstance(pressed, Refused):
-                self.act(pressed)
+                return Play(pressed)
+        return None

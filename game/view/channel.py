@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from game.view.bridge import Bridge, Detached
@@ -77,8 +77,11 @@ class Page:
         """The page's clock at its last message, and the worker's at its arrival."""
         self.facts: dict[str, Any] = {}
         """What the page said of itself at the start: its address, size, storage, pending moves."""
-        self.reading: set[asyncio.Future[Any]] = set()
-        """Handlers still reading a file: held until done, so none is collected midway."""
+        self.tasks: set[asyncio.Future[Any]] = set()
+        """Tasks still running (a file read, a review, a deal): held until done, so none is
+        collected midway."""
+        self.respond: Callable[[Any], object] | None = None
+        """What hears what each handler, timer, intent and task returns: the app's `answer`."""
         self.stored: dict[str, str] | None = None
         """The page's storage as it last said it is (None: it refuses to be read)."""
         self.commits: dict[int, tuple[list[tuple[str, str | None]], Callable[[bool], None]]] = {}
@@ -135,25 +138,42 @@ class Page:
         return self.take()
 
     def answer(self, message: dict[str, Any], files: Any) -> None:
-        """Run the handler, timer or intent that *message* names."""
+        """Run the handler, timer or intent that *message* names; hand on what it returns."""
         self.hear(message)
         kind = message["kind"]
+        asked: object = None
         if kind == "event":
-            done = self.handlers[message["id"]](PageEvent(message, files))
-            if inspect.iscoroutine(done):  # reading a file: what it shows comes when read
-                task = asyncio.ensure_future(done)
-                self.reading.add(task)
-                task.add_done_callback(self.reading.discard)
+            asked = self.handlers[message["id"]](PageEvent(message, files))
         elif kind == "timer":
             action, repeats = self.timers.get(message["token"], (None, False))
             if not repeats:
                 self.timers.pop(message["token"], None)
             if action is not None:
-                action()
+                asked = action()
         elif kind == "input" and self.intent is not None:
-            self.intent(*message["intent"])
+            asked = self.intent(*message["intent"])
         elif kind == "stored" and message["token"] in self.commits:
             self.stored_answer(message["token"], bool(message["ok"]))
+        if inspect.iscoroutine(asked):  # reading a file: what it asks comes when read
+            self.spawn(asked)
+        elif asked is not None and self.respond is not None:
+            self.respond(asked)
+
+    def spawn(self, work: Coroutine[Any, Any, object]) -> asyncio.Future[object]:
+        """Run *work* as a task; hand on what it returns when done (unless cancelled)."""
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+
+        def done(task: asyncio.Future[object]) -> None:
+            self.tasks.discard(task)
+            if task.cancelled():
+                return
+            asked = task.result()  # a task that failed raises here, and is reported
+            if asked is not None and self.respond is not None:
+                self.respond(asked)
+
+        task.add_done_callback(done)
+        return task
 
     def stored_answer(self, token: int, made: bool) -> None:
         """Take in the page's answer to the commit *token*: made (all its changes) or not."""

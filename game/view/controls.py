@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from game.query import GameRequest
 from game.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.view.asks import NewGame
 from game.view.board import BoardView
 from game.view.channel import portrait, today
 from game.view.dom import body, by_id, say, set_pressed
@@ -14,10 +15,9 @@ from game.view.events import JsEvent, listen, on_click
 
 
 class Controls:
-    """The options above the board; each starts a game through *new_game*."""
+    """The options above the board; each asks for a new game (`NewGame`)."""
 
-    def __init__(self, new_game: Callable[[GameRequest], None], board: BoardView) -> None:
-        self.new_game = new_game
+    def __init__(self, board: BoardView) -> None:
         self.board = board
         self.request: GameRequest | None = None
         listen(by_id("difficulty"), "change", lambda _e: self.on_difficulty())
@@ -65,35 +65,30 @@ class Controls:
         """
         return dataclasses.replace(settings, no_guess=bool(by_id("noguess").checked))
 
-    def start(self, settings: Settings) -> None:
-        """Start a game of *settings* dealt as the box says; untick it if they are too dense."""
+    def start(self, settings: Settings) -> NewGame:
+        """Ask for a game of *settings* dealt as the box says; untick it if they are too dense."""
         try:
             chosen = self.with_no_guess(settings)
         except SettingsError as error:
             by_id("noguess").checked = False
-            chosen = settings
-            self.new_game(GameRequest(chosen))
-            say(f"No guessing is off: {error}.")
-            return
-        self.new_game(GameRequest(chosen))
-        if chosen.no_guess:
-            say("No guessing: every board dealt can be cleared by logic alone.")
+            return NewGame(GameRequest(settings), f"No guessing is off: {error}.")
+        note = "No guessing: every board dealt can be cleared by logic alone."
+        return NewGame(GameRequest(chosen), note if chosen.no_guess else "")
 
-    def on_difficulty(self) -> None:
-        """Start a preset game, or open the custom form."""
+    def on_difficulty(self) -> NewGame | None:
+        """Ask for a preset game, or open the custom form."""
         value = str(by_id("difficulty").value)
         if value in PRESETS:
-            self.start(PRESETS[value])
-        else:
-            by_id("custom-dialog").showModal()
-            by_id("custom-width").focus()
+            return self.start(PRESETS[value])
+        by_id("custom-dialog").showModal()
+        by_id("custom-width").focus()
+        return None
 
-    def on_no_guess(self) -> None:
-        """Start a game of the same size dealt the way the box now says."""
-        if self.request is not None:
-            self.start(self.request.settings)
+    def on_no_guess(self) -> NewGame | None:
+        """Ask for a game of the same size dealt the way the box now says."""
+        return None if self.request is None else self.start(self.request.settings)
 
-    def on_custom_submit(self, _event: JsEvent) -> None:
+    def on_custom_submit(self, _event: JsEvent) -> NewGame | None:
         """Start a custom game and close the form, or say what is wrong and keep the game."""
         error = by_id("custom-error")
         try:
@@ -104,16 +99,16 @@ class Controls:
             settings = Settings(width, height, mines, first)
         except ValueError as problem:  # SettingsError included
             error.textContent = f"Not started: {problem}."
-            return
+            return None
         error.textContent = ""
-        self.start(settings)
         by_id("custom-dialog").close()
+        return self.start(settings)
 
-    def daily_game(self) -> None:
-        """Start today's board of the current preset (beginner for other games)."""
+    def daily_game(self) -> NewGame:
+        """Ask for today's board of the current preset (beginner for other games)."""
         request = self.request
         name = request.settings.preset_name() if request and request.layout is None else None
-        self.new_game(GameRequest.for_day(name or "beginner", today()))
+        return NewGame(GameRequest.for_day(name or "beginner", today()))
 
     def set_flag_mode(self, on: bool) -> None:
         """Switch taps between revealing and flagging, and announce it."""

@@ -6,7 +6,9 @@ Each listener, intent and timer is registered with the channel's page
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from game.view.channel import Handler, Intent, PageEvent, page
 from game.view.dom import Element
@@ -35,6 +37,16 @@ def on_click(name: str, action: Callable[[], object]) -> None:
 def on_intent(action: Intent) -> None:
     """Call *action* with each intent of the board: ("r" | "f" | "c", x, y)."""
     page.intent = action
+
+
+def on_answer(action: Callable[[Any], object]) -> None:
+    """Hand *action* what every handler, intent, timer and task returns (the app's `answer`)."""
+    page.respond = action
+
+
+def spawn(work: Coroutine[Any, Any, object]) -> asyncio.Future[object]:
+    """Run *work* in steps, the page free between them; what it returns goes as a handler's."""
+    return page.spawn(work)
 
 
 def later(action: Callable[[], object], ms: float, *, repeat: bool = False) -> int:

@@ -9,6 +9,7 @@ from game import saved
 from game.names import plural
 from game.replays.model import MAX_FILE_BYTES
 from game.session import Session
+from game.view.asks import Ask, Replace, Stored
 from game.view.channel import address, now
 from game.view.dom import by_id, copy_text, save_file, say
 from game.view.events import JsEvent, chosen_bytes, listen, on_click
@@ -26,17 +27,10 @@ SUSPENDED_KEY: Final = "pyminesweeper.game.suspended"
 class Files:
     """Where the game goes when it leaves the page, and how it comes back."""
 
-    def __init__(
-        self,
-        store: Store,
-        current: Callable[[], Session],
-        replace: Callable[[Session], None],
-    ) -> None:
+    def __init__(self, store: Store, session: Session) -> None:
         self.store = store
-        self.current = current
-        """The session on the page."""
-        self.replace = replace
-        """Puts another game on the page (a resumed one, a replay file)."""
+        self.session = session
+        """The session on the page, as last rendered."""
         self.opened: Replay | None = None
         """The replay file last opened: its own clicks, while its game is on the page."""
         on_click("copy-link", self.copy_link)
@@ -51,36 +45,37 @@ class Files:
 
     def save(self) -> None:
         """Keep the game, paused at this moment, so a reload resumes it."""
-        text = saved.to_json(self.current().pause(now()))
+        text = saved.to_json(self.session.pause(now()))
         refused = "This browser would not store the game; it will not survive a reload."
         self.store.write(SAVE_KEY, text, refused)
 
-    def save_if_changed(self, session: Session, old: Session) -> None:
-        """Save *session* if it differs from *old* in what a save holds.
+    def render(self, session: Session, old: Session) -> None:
+        """Hold *session*; save it if it differs from *old* in what a save holds.
 
         Moving through time or stepping a replay changes nothing kept.
         """
+        self.session = session
         if session.history is not old.history or kept(session) != kept(old):
             self.save()
 
-    def suspend(self, session: Session, done: Callable[[bool], object]) -> None:
-        """Keep an unfinished *session* aside, to resume later, if it is worth resuming.
+    @staticmethod
+    def suspend(session: Session, done: Callable[[bool], Ask]) -> Ask:
+        """Ask to keep an unfinished *session* aside, to resume later, if worth resuming.
 
-        *done* hears whether it was kept, once the page has said so; an earlier
-        game set aside gives way to it.
+        *done* hears whether it was kept, once the page has said so, and asks
+        what follows; an earlier game set aside gives way to it.
         """
         if not session.is_unfinished():
-            done(False)
-            return
+            return done(False)
 
-        def answered(made: bool) -> None:
+        def answered(made: bool) -> Ask:
             if made:
                 by_id("resume").hidden = False
-            done(made)
+            return done(made)
 
-        self.store.write(SUSPENDED_KEY, saved.to_json(session.pause(now())), "", answered)
+        return Stored([(SUSPENDED_KEY, saved.to_json(session.pause(now())))], answered)
 
-    def resume(self) -> None:
+    def resume(self) -> Stored | None:
         """Bring back the game set aside; the one in play takes its place if unfinished.
 
         One commit swaps them in storage, the game brought back kept as the game in
@@ -89,12 +84,12 @@ class Files:
         if self.store.read(SUSPENDED_KEY) is None:
             by_id("resume").hidden = True
             say("There is no unfinished game to resume.")
-            return
+            return None
         waiting = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game", say)
         if waiting is None:
             by_id("resume").hidden = True
-            return
-        current, back = self.current(), waiting.resume(now())
+            return None
+        current, back = self.session, waiting.resume(now())
         keep = current.is_unfinished()
         changes: list[Change] = []
         if SAVE_KEY not in self.store.held:  # else both stay: the game kept there is not lost
@@ -103,19 +98,19 @@ class Files:
         elif keep:
             changes = [(SUSPENDED_KEY, saved.to_json(current.pause(now())))]
 
-        def answered(made: bool) -> None:
+        def answered(made: bool) -> Replace | None:
             if not made:
                 say("Not resumed: there is no room to set the game in play aside. It goes on.")
-                return
+                return None
             by_id("resume").hidden = not keep
-            self.replace(back)
-            say(f"Resumed your unfinished game ({plural(len(waiting.history), 'move')}).")
+            moves = plural(len(waiting.history), "move")
+            return Replace(back, f"Resumed your unfinished game ({moves}).")
 
-        self.store.commit(changes, answered)
+        return Stored(changes, answered)
 
     def copy_link(self, layout: bool = False) -> None:
         """Copy a link to this board: the same mines and start cell, nothing given away."""
-        session = self.current()
+        session = self.session
         request = session.exact_board() if layout else None
         query = (request or session.challenge()).to_query()
         location = address()
@@ -131,7 +126,7 @@ class Files:
 
     def download(self) -> None:
         """Save the game as a replay file, in the format chosen beside the button."""
-        session = self.current()
+        session = self.session
         settings = session.start.settings
         name = f"minesweeper-{settings.width}x{settings.height}-{session.start.seed}"
         if str(by_id("replay-format").value) == "rawvf":
@@ -148,7 +143,7 @@ class Files:
         save_file(f"{name}.json", saved.to_json(session.pause(now())))
         say(f"Replay saved as {name}.json.")
 
-    async def on_open(self, event: JsEvent) -> None:
+    async def on_open(self, event: JsEvent) -> Ask:
         """Open a replay file to watch; the game in play is kept to resume, a bad file refused.
 
         The game's own JSON or any of the community's formats, told apart by content.
@@ -160,28 +155,28 @@ class Files:
         if not isinstance(chosen, tuple):
             if chosen:
                 say(f"{chosen} {unchanged}")
-            return
+            return None
         name, data = chosen
         try:
             read = open_replay(data, name)
         except ValueError as error:  # a ReplayError names the file
             say(f"Could not open {error}. {unchanged}")
-            return
+            return None
         watched = read.session
-        current = self.current()
+        current = self.session
 
-        def opened(suspended: bool) -> None:
+        def opened(suspended: bool) -> Replace | None:
             if current.is_unfinished() and not suspended and self.store.available:
                 say(f"Not opened: there is no room to set your unfinished game aside. {unchanged}")
-                return
+                return None
             # Someone's replay is watched, not scored: its end never enters the records.
             self.opened = read.replay
-            self.replace(watched)
             moves = plural(len(watched.history), "move")
             resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
-            say(f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}")
+            words = f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}"
+            return Replace(watched, words)
 
-        self.suspend(current, opened)
+        return self.suspend(current, opened)
 
 
 def kept(session: Session) -> tuple[object, ...]:

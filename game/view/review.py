@@ -9,16 +9,16 @@ first computed, not with the page (`game.view.app.DEFERRED`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.history import History
 from game.names import decimal
 from game.session import Session
+from game.view.asks import Show
 from game.view.board import BoardView
 from game.view.channel import now
 from game.view.dom import by_id, create, each, select
-from game.view.events import listen, on_click
+from game.view.events import listen, on_click, spawn
 from game.words import review_line, review_summary
 
 if TYPE_CHECKING:
@@ -28,13 +28,10 @@ if TYPE_CHECKING:
 class ReviewPanel:
     """`#review` opens it; `#review-list` holds one item per move; the slider steps through."""
 
-    def __init__(
-        self, board: BoardView, current: Callable[[], Session], show: Callable[[int], None]
-    ) -> None:
+    def __init__(self, board: BoardView, session: Session) -> None:
         self.board = board
-        self.current = current
-        self.show = show
-        """Shows the game after so many moves (the slider's step)."""
+        self.session = session
+        """The session last rendered: the game "Review" reviews."""
         self.reviewed: History | None = None
         self.moves: list[MoveReview] = []
         self.task: Any = None
@@ -46,27 +43,27 @@ class ReviewPanel:
         """Tell whether the game can be reviewed: it is over, or a replay file watched."""
         return bool(len(session.history)) and (session.live.is_over() or session.watched)
 
-    def open(self) -> None:
+    def open(self) -> Show | None:
         """Review the game (once per game) and show the panel at its first move."""
-        session = self.current()
+        session = self.session
         if not self.can_review(session):
-            return
+            return None
         by_id("review-panel").hidden = False
         if self.reviewed is not session.history:
             self.reviewed = session.history
             self.moves = []
             by_id("review-list").replaceChildren()
             by_id("review-summary").textContent = ""
-            self.task = asyncio.ensure_future(self.compute(session.history))
-        else:
-            self.show(0)
+            self.task = spawn(self.compute(session.history))
+            return None
+        return Show(0)
 
     def close(self) -> None:
         """Hide the panel (the review is kept for this game)."""
         by_id("review-panel").hidden = True
         self.board.mark({})
 
-    async def compute(self, history: History) -> None:
+    async def compute(self, history: History) -> Show | None:
         """Review *history* move by move, drawing each item as it comes."""
         from game.review import review_moves
 
@@ -75,7 +72,7 @@ class ReviewPanel:
         last = now()
         for reviewed in review_moves(history):
             if self.reviewed is not history:
-                return  # another game took its place
+                return None  # another game took its place
             self.moves.append(reviewed)
             items.append(self.item(reviewed))
             if now() - last > 50:  # give the page a turn, and say how far it is
@@ -84,7 +81,7 @@ class ReviewPanel:
                 last = now()
         progress.textContent = ""
         by_id("review-summary").textContent = review_summary(self.moves)
-        self.show(0)
+        return Show(0)
 
     @staticmethod
     def item(reviewed: MoveReview) -> Any:
@@ -100,13 +97,13 @@ class ReviewPanel:
         item.textContent = review_line(reviewed)
         return item
 
-    def on_pick(self, event: Any) -> None:
+    def on_pick(self, event: Any) -> Show | None:
         """Clicking a move shows the position just before it."""
-        if event.target.move is not None:
-            self.show(int(event.target.move) - 1)
+        return None if event.target.move is None else Show(int(event.target.move) - 1)
 
     def render(self, session: Session) -> None:
         """Mark the move about to be made at the step shown, and the solver's choice there."""
+        self.session = session
         by_id("review").toggleAttribute("disabled", not self.can_review(session))
         if by_id("review-panel").hidden or self.reviewed is not session.history:
             return

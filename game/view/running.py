@@ -8,16 +8,15 @@ page (`game.view.app.DEFERRED`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Final
 
 from game.board import Position
-from game.dealer import Lay, dealt
-from game.events import CellOpened, GameStarted, Move
+from game.events import CellOpened, GameStarted
 from game.session import Aid, Running, Session
+from game.view.asks import Dealt, Play
 from game.view.channel import now
 from game.view.dom import by_id, say
-from game.view.events import cancel, later
+from game.view.events import cancel, later, spawn
 from game.view.tools import ANALYSIS_BUDGET
 
 STEP_MS: Final = 450
@@ -29,21 +28,11 @@ REAL_PACE_MS: Final = (60, 3_000)
 class Runner:
     """Steps what the session says is running, and deals no-guess boards without freezing."""
 
-    def __init__(
-        self,
-        current: Callable[[], Session],
-        update: Callable[[Session], None],
-        move: Callable[[Move, Aid | None], None],
-        make: Callable[[Move, Aid | None, Lay | None], None],
-    ) -> None:
-        self.current = current
-        self.update = update
-        self.move = move
-        """Makes a move if the rules allow it (the solver's moves go through it)."""
-        self.make = make
-        """Makes an allowed move at once (a first reveal with the strategy given, if any)."""
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        """The session last run: what a step steps."""
         self.stepper: int | None = None
-        self.search: asyncio.Future[None] | None = None
+        self.search: asyncio.Future[object] | None = None
         self.searched_for: GameStarted | None = None
         """The game the no-guess search deals for: another game on the page drops it."""
 
@@ -58,6 +47,7 @@ class Runner:
         A no-guess search for a game *session* no longer holds (a new game, a
         file opened, a game resumed) stops: its move belongs to that game.
         """
+        self.session = session
         if self.search is not None and session.start is not self.searched_for:
             self.search.cancel()
             self.search = None
@@ -71,7 +61,7 @@ class Runner:
     def pause(self) -> float:
         """Return the wait before the next step: the game's own pace, or 450 ms over a speed."""
         speed = str(by_id("speed").value)
-        session = self.current()
+        session = self.session
         if speed != "real":
             return STEP_MS / float(speed)
         step = session.step
@@ -80,37 +70,33 @@ class Runner:
             return min(longest, max(shortest, session.times[step] - session.times[step - 1]))
         return STEP_MS
 
-    def step(self) -> None:
-        """One step of what runs: the next move of the replay, or the solver's next move."""
+    def step(self) -> Session | Play:
+        """Ask for one step of what runs: the next move of the replay, or the solver's next move.
+
+        The app answers it and runs what the session it computed says runs (`run`).
+        """
         self.stepper = None
-        self.advance()
-        self.run(self.current())  # the next step, if something still runs
-
-    def advance(self) -> None:
-        """Make the step itself (updating the session renders it, and may stop what runs)."""
-        session = self.current()
+        session = self.session
         if session.running is Running.REPLAY:
-            self.update(session.replay_step())
-        elif session.running is Running.SOLVER:
-            from game.seen import Seen
-            from game.solver import analyse
+            return session.replay_step()
+        from game.seen import Seen
+        from game.solver import analyse
 
-            try:
-                best = analyse(Seen.from_game(session.shown), budget=ANALYSIS_BUDGET).best
-            except ValueError as error:
-                say(f"The solver stopped: {error}.")
-                best = None
-            if best is None:
-                self.update(session.stop())
-            else:
-                self.move(CellOpened(best), Aid.SOLVER_PLAY)
+        try:
+            best = analyse(Seen.from_game(session.shown), budget=ANALYSIS_BUDGET).best
+        except ValueError as error:
+            say(f"The solver stopped: {error}.")
+            best = None
+        return session.stop() if best is None else Play(CellOpened(best), Aid.SOLVER_PLAY)
 
     def deal_then(self, move: CellOpened, aid: Aid | None) -> None:
-        """Search for a board that logic alone clears, showing progress, then make *move*."""
-        start = self.searched_for = self.current().start
-        self.search = asyncio.ensure_future(self._deal_then(start, move, aid))
+        """Search for a board that logic alone clears, showing progress, then ask for *move*."""
+        start = self.searched_for = self.session.start
+        self.search = spawn(self._deal_then(start, move, aid))
 
-    async def _deal_then(self, start: GameStarted, move: CellOpened, aid: Aid | None) -> None:
+    async def _deal_then(
+        self, start: GameStarted, move: CellOpened, aid: Aid | None
+    ) -> Dealt | None:
         from game.noguess import NoGuessError, deal_steps
 
         steps = deal_steps(start.settings, start.seed, start.start_cell or move.pos)
@@ -125,7 +111,8 @@ class Runner:
         except StopIteration as done:
             self.search = None
             mines: frozenset[Position] = done.value
-            self.make(move, aid, dealt(mines))  # the first reveal lays the board found
+            return Dealt(move, mines, aid)
         except NoGuessError as error:
             self.search = None
             say(f"{error}.")
+        return None

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from game.charts import histogram_svg, trend_svg
 from game.records import Records, mode_label
 from game.settings import PRESETS
 from game.versioned import MAX_BYTES
+from game.view.asks import RecordsChanged, Stored
 from game.view.channel import today
 from game.view.dom import by_id, create, save_file, say
 from game.view.events import JsEvent, chosen_file, listen, on_click
@@ -23,12 +23,11 @@ BACKUP_KEY: Final = RECORDS_KEY + ".before-import"
 class Statistics:
     """The records and the panel that shows them."""
 
-    def __init__(self, store: Store, mode: Callable[[], str], changed: Callable[[], None]) -> None:
+    def __init__(self, store: Store, mode: str) -> None:
         self.store = store
         self.mode = mode
-        """The records mode of the game being played: the panel opens on it."""
-        self.changed = changed
-        """Called when the records change, so the page can mark the daily board."""
+        """The records mode of the game being played (as the app last said): the panel opens
+        on it."""
         self.notice = ""
         """What the start says of the records kept (`Store.load`), once the page has answered."""
         records = store.load(RECORDS_KEY, Records.from_json, "records", self.noticed)
@@ -49,18 +48,19 @@ class Statistics:
         """Hold what the start is to say of the records kept."""
         self.notice = notice
 
-    def keep(self, records: Records) -> None:
+    def keep(self, records: Records) -> RecordsChanged:
         """Hold *records* and store them (the storage note says if the browser would not)."""
         self.hold(records)
         refused = "This browser would not store your records; export them to keep them."
         self.store.write(RECORDS_KEY, records.to_json(), refused)
+        return RecordsChanged()
 
-    def hold(self, records: Records) -> None:
-        """Show *records* and mark the daily board by them."""
+    def hold(self, records: Records) -> RecordsChanged:
+        """Show *records*; ask for the daily board to be marked by them."""
         self.records = records
-        self.changed()
         if by_id("stats").open:
-            self.show(self.mode())
+            self.show(self.mode)
+        return RecordsChanged()
 
     def toggle(self) -> None:
         """Open the panel (a dialog) on the current game's mode, or close it."""
@@ -68,7 +68,7 @@ class Statistics:
         if panel.open:
             panel.close()
         else:
-            self.show(self.mode())
+            self.show(self.mode)
             panel.showModal()
             by_id("stats-mode").focus()
 
@@ -135,15 +135,16 @@ class Statistics:
             self.confirming = None
             by_id("stats-confirm").hidden = True
 
-    def reset(self) -> None:
+    def reset(self) -> RecordsChanged | None:
         """Reset the confirmed mode's records."""
         mode = self.confirming
         if mode is None:
-            return
-        self.keep(self.records.reset(mode))
+            return None
+        changed = self.keep(self.records.reset(mode))
         self.show(mode)
         by_id("stats-reset").focus()
         say(f"The records of {mode_label(mode)} were reset.")
+        return changed
 
     def export(self) -> None:
         """Save every record as one JSON file."""
@@ -151,33 +152,34 @@ class Statistics:
         save_file(name, self.records.to_json())
         say(f"Records saved as {name}.")
 
-    async def on_import(self, event: JsEvent) -> None:
+    async def on_import(self, event: JsEvent) -> RecordsChanged | Stored | None:
         """Replace the records with an exported file, once the ones it replaces are backed up."""
         kept = "Your records are unchanged."
         chosen = await chosen_file(event, MAX_BYTES)
         if not isinstance(chosen, tuple):
             if chosen:
                 say(f"{chosen} {kept}")
-            return
+            return None
         name, text = chosen
         try:
             records = Records.from_json(text)
         except ValueError as error:
             say(f"Could not import {name}: {error}. {kept}")
-            return
+            return None
         games = sum(r.played for r in records.modes.values())
         imported = f"Imported {name}: {games} games in {len(records.modes)} modes."
         if not self.records.modes:  # nothing to lose: kept as any change of the records
-            self.keep(records)
+            changed = self.keep(records)
             say(imported)
-            return
+            return changed
         backup = [(BACKUP_KEY, self.records.to_json()), (RECORDS_KEY, records.to_json())]
 
-        def answered(made: bool) -> None:
+        def answered(made: bool) -> RecordsChanged | None:
             if not made:
                 say(f"Not imported: this browser has no room for a backup of your records. {kept}")
-                return
-            self.hold(records)
+                return None
+            changed = self.hold(records)
             say(f"{imported} The records it replaced are kept in this browser as a backup.")
+            return changed
 
-        self.store.commit(backup, answered)  # the backup, then the records: both or neither
+        return Stored(backup, answered)  # the backup, then the records: both or neither

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.history import History
 from game.session import Session
 from game.state import Status
+from game.view.asks import NewGame
 from game.view.dom import by_id, copy_text, say
 from game.view.events import on_click
 from game.words import (
@@ -26,17 +26,15 @@ if TYPE_CHECKING:
 class Summary:
     """`#summary` under the board and the `#result` card at the bottom of the screen."""
 
-    def __init__(
-        self, new_game: Callable[[], None], opened: Callable[[], Replay | None] = lambda: None
-    ) -> None:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        """The session last rendered: "New game" asks for another of its kind."""
         self.shown_for: History | None = None
         """The finished game whose card was shown: it shows once per end, until hidden."""
-        self.opened = opened
-        """The replay file last opened (its own clicks count while its game is shown)."""
         self.community: tuple[History, dict[str, Any]] | None = None
         """The community's figures of the last finished game shown, computed once."""
         self.share = ""
-        on_click("result-new", new_game)
+        on_click("result-new", lambda: NewGame(self.session.request))
         on_click("result-close", self.hide)
         on_click("share-result", self.copy_share)
 
@@ -44,12 +42,15 @@ class Summary:
         """Hide the card until the next game ends."""
         by_id("result").hidden = True
 
-    def render(self, session: Session, best_note: str) -> None:
+    def render(self, session: Session, best_note: str, opened: Replay | None = None) -> None:
         """Show the live game's figures once it is over; hide them otherwise.
+
+        *opened* is the replay file last opened: its own clicks count while its game is shown.
 
         Only numbers and fixed words go into the summary's HTML (the best note
         is built from validated mode names), so it is safe to insert as HTML.
         """
+        self.session = session
         summary = by_id("summary")
         card = by_id("result")
         numbers = session.figures
@@ -58,7 +59,7 @@ class Summary:
             card.hidden = True
             return
         best = f'<p class="best">{best_note}</p>' if best_note else ""
-        community = self.community_figures(session)
+        community = self.community_figures(session, opened)
         nf = " · no flags (NF)" if community["nf"] else ""
         summary.innerHTML = (
             f'<p class="verdict">{verdict(session)}{nf}</p>'
@@ -96,16 +97,16 @@ class Summary:
             card.hidden = False
             self.shown_for = session.history
 
-    def community_figures(self, session: Session) -> dict[str, Any]:
+    def community_figures(self, session: Session, opened: Replay | None) -> dict[str, Any]:
         """Return the community's figures of *session*'s finished game, computed once a game.
 
-        The replay file's own clicks count while its game is on the page.
+        The replay file *opened* counts its own clicks while its game is on the page.
         """
         if self.community is None or self.community[0] is not session.history:
             from game.replays.watch import replay_of
             from game.stats.community import figures
 
-            self.community = (session.history, figures(replay_of(session, self.opened())))
+            self.community = (session.history, figures(replay_of(session, opened)))
         return self.community[1]
 
     def copy_share(self) -> None:

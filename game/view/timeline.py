@@ -2,45 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.session import Running, Session
+from game.view.asks import Said, Show
 from game.view.channel import now
-from game.view.dom import body, by_id, say, set_pressed
+from game.view.dom import body, by_id, set_pressed
 from game.view.events import listen, on_click
 
 
 class Timeline:
-    """The slider and its buttons; moving through time goes through the session."""
+    """The slider and its buttons; each asks for the session moved through time."""
 
-    def __init__(self, current: Callable[[], Session], update: Callable[[Session], None]) -> None:
-        self.current = current
-        self.update = update
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        """The session last rendered: what the buttons act on."""
         slider = by_id("history")
-        listen(slider, "input", lambda _e: self.show(int(slider.value)))
+        listen(slider, "input", lambda _e: Show(int(slider.value)))
         on_click("undo", self.undo)
         on_click("replay", self.toggle_replay)
 
-    def show(self, step: int) -> None:
-        """Show the game after *step* moves; nothing is dropped."""
-        self.update(self.current().show(step))
-
-    def undo(self) -> None:
+    def undo(self) -> Said | None:
         """Take back the last move, even a fatal one."""
-        session = self.current()
-        if len(session.history):
-            session = session.undo(now())
-            self.update(session)
-            blown = session.explosions
-            say(f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
+        session = self.session
+        if not len(session.history):
+            return None
+        session = session.undo(now())
+        blown = session.explosions
+        return Said(session, f"Move undone.{f' Explosions so far: {blown}.' if blown else ''}")
 
-    def toggle_replay(self) -> None:
+    def toggle_replay(self) -> Session:
         """Play the game back at the chosen pace, or stop."""
-        session = self.current()
-        self.update(session.stop() if session.running is Running.REPLAY else session.start_replay())
+        session = self.session
+        return session.stop() if session.running is Running.REPLAY else session.start_replay()
 
     def render(self, session: Session) -> None:
         """Show the move shown, how many there are, and whether this is the past."""
+        self.session = session
         moves = len(session.history)
         step = session.step
         slider = by_id("history")

@@ -6,13 +6,13 @@ screen does not need it (`game.view.app.DEFERRED` imports it just after).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from game.board import Position
-from game.events import CellOpened, Move
+from game.events import CellOpened
 from game.session import Aid, Running, Session
 from game.state import Game
+from game.view.asks import Play
 from game.view.board import BoardView
 from game.view.dom import by_id, say, set_pressed
 from game.view.events import on_click
@@ -32,32 +32,21 @@ answers within a few hundred milliseconds in Pyodide or says the position is too
 
 
 class Tools:
-    """The solver's buttons; what they change goes through the callbacks the app gives."""
+    """The solver's buttons; each asks for a session changed, or a move (`Play`)."""
 
-    def __init__(
-        self,
-        board: BoardView,
-        store: Store,
-        current: Callable[[], Session],
-        update: Callable[[Session], None],
-        move: Callable[[Move, Aid | None], None],
-    ) -> None:
+    def __init__(self, board: BoardView, store: Store, session: Session) -> None:
         self.board = board
         self.store = store
         self.quiet = store.read(QUIET_KEY) == "1"
         """The player asked not to be told when a game becomes assisted."""
         self.odds_of: Game | None = None
         """The game whose odds the board shows, so they are counted once per position."""
-        self.current = current
-        self.update = update
-        self.move = move
-        """Makes a move if the rules allow it: the solver's moves go through it."""
+        self.session = session
+        """The session last rendered: what the buttons act on."""
         on_click("hint", self.hint)
         on_click("autoplay", self.solver_move)
         on_click("autoplay-run", self.toggle_solver)
-        on_click(
-            "overlay", lambda: self.update(self.current().set_odds(not self.current().odds_on))
-        )
+        on_click("overlay", lambda: self.session.set_odds(not self.session.odds_on))
         on_click("aid-note-never", self.never_tell)
 
     def analyse(self, game: Game, what: str) -> Analysis | None:
@@ -74,24 +63,24 @@ class Tools:
             say(f"{what}: {error}.")
         return None
 
-    def hint(self) -> None:
+    def hint(self) -> Session | None:
         """Mark the next move and why; the game is then assisted."""
-        session = self.current()
+        session = self.session
         if not session.shown.is_over() and self.show_hint(session.shown):
-            self.update(session.use(Aid.HINT))
+            return session.use(Aid.HINT)
+        return None
 
-    def solver_move(self) -> None:
-        """Let the solver make one move."""
-        shown = self.current().shown
+    def solver_move(self) -> Play | None:
+        """Ask for the solver's move."""
+        shown = self.session.shown
         best = None if shown.is_over() else self.best_move(shown)
-        if best is not None:
-            self.move(CellOpened(best), Aid.SOLVER_MOVE)
+        return None if best is None else Play(CellOpened(best), Aid.SOLVER_MOVE)
 
-    def toggle_solver(self) -> None:
+    def toggle_solver(self) -> Session:
         """Let the solver play on until the game ends, or stop it."""
-        session = self.current()
+        session = self.session
         running = session.running is Running.SOLVER
-        self.update(session.stop() if running else session.start_solver())
+        return session.stop() if running else session.start_solver()
 
     def show_hint(self, game: Game) -> bool:
         """Mark the next move and the cells of its proof, and say why; return whether it could.
@@ -127,6 +116,7 @@ class Tools:
 
     def render(self, session: Session, old: Session) -> None:
         """Show the odds while they are on, what runs, and whether the game is assisted."""
+        self.session = session
         game = session.shown
         set_pressed("overlay", session.odds_on)
         set_pressed("autoplay-run", session.running is Running.SOLVER)
