@@ -235,6 +235,7 @@ class App:
     def update(self, session: Session) -> None:
         """Hold *session*: count its end once, save it, and render every module."""
         old, self.session = self.session, session
+        self.stats.mode = session.mode  # the records panel opens on the game's mode
         if session.shown is not old.shown:
             self.board.mark({})
         self.board.render(session.shown)
@@ -248,7 +249,6 @@ class App:
         by_id("reset").setAttribute("data-face", face)
         self.timeline.render(session)
         self.tools.render(session, old)
-        self.stats.mode = session.mode
         self.summary.render(session, self.best_note, self.files.opened)
         if session.start is not old.start:
             self.review.close()
