@@ -3,7 +3,7 @@
 // runs in a PyScript worker, so the page answers from its first paint and never waits for
 // it. The worker needs no SharedArrayBuffer (no cross-origin isolation, so a first visit
 // works too): it never reaches into the page. What the view writes comes here as one batch
-// of operations per task (game/view/dom.py records them), applied below; what the player
+// of operations per task (game/view/channel.py queues them), applied below; what the player
 // does goes there as plain data: an event of an element Python listens to, with the
 // page's form values and time, or an intent of the board (js/input.js). The page owns
 // time: timers run here and each message carries the page's clock, so the game's time is
@@ -20,7 +20,7 @@ restoreObserver();
  * @typedef {{sync: {dispatch: (text: string, files: File[] | null) => Promise<string>,
  *   start: (snapshot: string) => Promise<string>}} & EventTarget} GameWorker
  */
-/** @typedef {[string, ...any[]]} Operation one operation of the view's (game/view/dom.py) */
+/** @typedef {[string, ...any[]]} Operation one operation of the view's (game/view/channel.py) */
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
