@@ -6,12 +6,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from game import saved
 from game.board import Flagged, Hidden, Position, Revealed
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move, NeighboursOpened
 from game.history import History
 from game.review import (
     TOLERANCE,
@@ -24,8 +24,8 @@ from game.review import (
     verdict_of,
 )
 from game.seen import HIDDEN, Seen
-from game.settings import Settings
-from game.solver.endgame import ALWAYS_SEARCHED
+from game.settings import FirstClick, Settings
+from game.solver.endgame import ALWAYS_SEARCHED, MAX_ARRANGEMENTS
 from game.state import Game, Status
 from helpers import (
     PerfectPlay,
@@ -96,9 +96,26 @@ def histories(draw: st.DrawFn) -> History:
     return history
 
 
+SEARCHED_PAST_THE_ALWAYS = History(  # 588 arrangements: searched within its own steps
+    GameStarted(Settings(4, 4, 11, FirstClick.OPENING), 0),
+    (
+        MinesLaid(frozenset({(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 0), (2, 1), (2, 3)})
+                  | frozenset({(3, 0), (3, 1), (3, 3)})),
+        CellOpened((1, 2)),
+        FlagToggled((0, 0)),
+    ),
+)  # fmt: skip
+
+
 @given(histories())
+@example(SEARCHED_PAST_THE_ALWAYS)
 def test_risks_and_verdicts_equal_exhaustive_counting(history: History) -> None:
-    """Each move's risk, safest chance, verdict and the solver's choice, against brute force."""
+    """Each move's risk, safest chance, verdict and the solver's choice, against brute force.
+
+    The solver's choice is a move of perfect play up to `ALWAYS_SEARCHED` arrangements,
+    the safest cell above `MAX_ARRANGEMENTS`, and one or the other between (the search
+    has steps of its own there).
+    """
     states = list(history.states())
     for reviewed, move, before, after in zip(
         review(history).moves, history.moves, states[:-1], states[1:], strict=True
@@ -118,11 +135,19 @@ def test_risks_and_verdicts_equal_exhaustive_counting(history: History) -> None:
             assert reviewed.safest == safest
             assert reviewed.solver is not None
             assert chance[reviewed.solver] == reviewed.solver_risk
+            safest_taken = chance[reviewed.solver] == min(chance.values())
+            if safe_exists:
+                assert safest_taken
+                continue
             perfect = PerfectPlay(numbers_only(before))
-            if safe_exists or perfect.size > ALWAYS_SEARCHED:
-                assert chance[reviewed.solver] == min(chance.values())
-            else:  # the endgame search's move
-                assert perfect.chance(reviewed.solver) == perfect.chance()
+            if perfect.size > MAX_ARRANGEMENTS:
+                assert safest_taken
+                continue
+            best = perfect.chance(reviewed.solver) == perfect.chance()
+            if perfect.size <= ALWAYS_SEARCHED:  # always searched to the end
+                assert best
+            else:  # searched within its own steps, or the safest cell if they ran out
+                assert best or safest_taken
 
 
 def test_late_in_a_game_the_solvers_choice_is_the_endgame_searchs_move() -> None:
