@@ -69,26 +69,27 @@ def soon(action: Callable[[], object]) -> None:
     page.bridge.next_task(action)
 
 
-async def chosen_file(event: PageEvent, limit: int) -> tuple[str, str] | str | None:
-    """Return the name and text of the file picked in a file input, a refusal, or None."""
-    if not event.files:
-        return None
-    file = event.files[0]
-    name = str(file.name)
-    if file.size > limit:
-        return f"Could not open {name}: the file is too large."
-    return name, str(await file.text())
-
-
-async def chosen_bytes(event: PageEvent, limit: int) -> tuple[str, bytes] | str | None:
+async def chosen_bytes(
+    event: PageEvent, limit: int, too_large: str = "the file is too large"
+) -> tuple[str, bytes] | str | None:
     """Return the name and bytes of the file picked in a file input, a refusal, or None.
 
-    A file larger than *limit* bytes is refused before it is read.
+    A file larger than *limit* bytes is refused, unread, saying *too_large* (in which
+    `{size}` is the file's size in bytes).
     """
     if not event.files:
         return None
     file = event.files[0]
     name = str(file.name)
     if file.size > limit:
-        return f"Could not open {name}: {int(file.size):,} bytes is more than any replay holds."
+        return f"Could not open {name}: {too_large.format(size=int(file.size))}."
     return name, bytes((await file.arrayBuffer()).to_bytes())
+
+
+async def chosen_file(event: PageEvent, limit: int) -> tuple[str, str] | str | None:
+    """Return the name and text (UTF-8) of the file picked in a file input, a refusal, or None."""
+    chosen = await chosen_bytes(event, limit)
+    if not isinstance(chosen, tuple):
+        return chosen
+    name, data = chosen
+    return name, data.decode("utf-8", "replace")

@@ -151,7 +151,9 @@ class Files:
         from game.replays.watch import open_replay
 
         unchanged = "Your game is unchanged."
-        chosen = await chosen_bytes(event, MAX_FILE_BYTES)
+        chosen = await chosen_bytes(
+            event, MAX_FILE_BYTES, "{size:,} bytes is more than any replay holds"
+        )
         if not isinstance(chosen, tuple):
             if chosen:
                 say(f"{chosen} {unchanged}")
