@@ -77,6 +77,20 @@ so that this module imported twice (pytest's doctest collection imports it under
 name) still hears them."""
 
 
+def committed(items: dict[str, str], changes: list[list[Any]], quota: int) -> dict[str, str] | None:
+    """Return *items* with *changes* made (a None text removes its key), or None if the
+    result would pass *quota* characters, keys and values: all of a commit or none."""
+    after = dict(items)
+    for key, text in changes:
+        if text is None:
+            after.pop(key, None)
+        else:
+            after[key] = text
+            if sum(len(k) + len(v) for k, v in after.items()) > quota:
+                return None
+    return after
+
+
 class FakePage:
     """The page: its storage (at most *quota* characters, keys and values), and its answers."""
 
@@ -113,14 +127,9 @@ class FakePage:
 
     def store(self, changes: list[list[Any]]) -> bool:
         """Make *changes* all or none, as js/host.js does; return whether it made them."""
-        after = dict(self.items)
-        for key, text in changes:
-            if text is None:
-                after.pop(key, None)
-            else:
-                after[key] = text
-                if sum(len(k) + len(v) for k, v in after.items()) > self.quota:
-                    return False
+        after = committed(self.items, changes, self.quota)
+        if after is None:
+            return False
         self.items = after
         return True
 
@@ -634,16 +643,9 @@ class GamePage:
 
     def store(self, changes: list[list[Any]]) -> bool:
         """Make *changes* all or none, as js/host.js does; return whether it made them."""
-        if self.items is None:
+        after = None if self.items is None else committed(self.items, changes, self.quota)
+        if after is None:
             return False
-        after = dict(self.items)
-        for key, text in changes:
-            if text is None:
-                after.pop(key, None)
-            else:
-                after[key] = text
-                if sum(len(k) + len(v) for k, v in after.items()) > self.quota:
-                    return False
         self.items = after
         return True
 
