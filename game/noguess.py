@@ -37,7 +37,7 @@ WORK_BUDGET: Final = 2_000_000
 
 Counted, not timed, so every machine gives the same answer for the same seed.
 With the first click at (3, 3), an expert board with a safe first click takes
-37,000 (median) and 450,000 (the worst of 1,000 seeds); the easier presets
+60,000 (median) and 620,000 (the worst of 1,000 seeds); the easier presets
 far less. A search that fails spends it all (`bench/noguess.py` times it),
 which is why `game.settings` refuses the densest boards at once.
 """

@@ -33,8 +33,8 @@ from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.solver.analysis import Count, count
 from game.solver.groups import Budget
 
-RULE_WORK: Final = 3
-"""Work of applying a rule at one number, in cells looked at (it reads its neighbours)."""
+RULE_WORK: Final = 8
+"""Work of applying a rule at one number, in cells looked at (it reads its eight neighbours)."""
 
 _NEAR: Final = tuple((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3) if (dx, dy) != (0, 0))
 """Offsets of the numbers whose neighbourhoods can overlap a number's."""
