@@ -120,6 +120,16 @@ def test_only_the_terminal_package_draws_with_curses() -> None:
     assert {k: v for k, v in outside.items() if v} == {}
 
 
+MAX_LINES = 450
+"""The most lines a module of game/ may have: past it, it holds more than one thing."""
+
+
+def test_no_module_of_game_is_over_its_size() -> None:
+    """Small modules with names that say what they hold (issue 32: none over 450 lines)."""
+    sizes = {module_name(p): len(p.read_text().splitlines()) for p in GAME.rglob("*.py")}
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_LINES} == {}
+
+
 def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
     """The cycle check is not vacuous: two modules importing each other form one."""
     edges = {"game.a": {"game.b"}, "game.b": {"game.a"}, "game.c": {"game.a"}}
