@@ -17,7 +17,7 @@ from game.dealer import advance
 from game.events import CellOpened, FlagToggled
 from game.seen import FLAGGED, Seen, format_position
 from game.solver import TooComplexError, analyse, choice, endgame, groups
-from game.solver.analysis import Count, count, exact_probabilities
+from game.solver.analysis import Count, count
 from game.solver.choice import look_ahead, secondary_safety
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.solver.groups import Budget
@@ -159,7 +159,7 @@ def test_look_ahead_gives_way_to_the_safest_cell_when_the_budget_runs_out() -> N
     """With just enough steps for the probabilities, the guess is the safest cell, not an error."""
     snap = Seen.from_text(LOOK_AHEAD_POSITION)
     steps = Budget(10**9)
-    exact = exact_probabilities(snap, steps)
+    exact = count(snap, steps).probabilities()
     best = analyse(LOOK_AHEAD_POSITION, budget=10**9 - steps.left).best
     assert best is not None and exact[best] == min(exact.values())
 

@@ -286,15 +286,3 @@ def count(seen: Seen, budget: Budget | None = None) -> Count:
             "impossible position: no arrangement of the mines fits the numbers"
         )
     return result
-
-
-def exact_probabilities(seen: Seen, budget: Budget | None = None) -> dict[Position, Fraction]:
-    """Return each hidden cell's exact probability of holding a mine.
-
-    *budget* caps the steps of the search (None: no cap), so a caller that
-    must stay responsive can refuse a position rather than freeze.
-
-    :raises ValueError: if no arrangement of the mines fits the position.
-    :raises TooComplexError: if the count needs more than *budget* steps.
-    """
-    return count(seen, budget).probabilities()
