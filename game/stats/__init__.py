@@ -135,6 +135,11 @@ class Figures:
         return self.solved_three_bv * 1000 / self.ms if self.ms > 0 else 0.0
 
 
+def no_flags(history: History) -> bool:
+    """Return whether *history* placed no flag: no-flag (NF) play, which records keep apart."""
+    return not any(type(move) is FlagToggled for move in history.moves)
+
+
 def useful_clicks(history: History) -> int:
     """Count the moves of *history* that opened cells or left a flag on a mine for good.
 

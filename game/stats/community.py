@@ -15,10 +15,9 @@ import math
 from typing import Any, Final
 
 from game.board import Board
-from game.events import FlagToggled
 from game.replays.read import Replay
 from game.state import Status
-from game.stats import openings, three_bvs
+from game.stats import no_flags, openings, three_bvs
 from game.stats.zini import zini
 
 STNB_CONSTANTS: Final = {(8, 8, 10): 36, (16, 16, 40): 162, (30, 16, 99): 435}
@@ -93,5 +92,5 @@ def figures(replay: Replay) -> dict[str, Any]:
         "stnb": stnb,
         "zini": len(route),
         "zini_clicks": [list(click) for click in route],
-        "nf": not any(type(m) is FlagToggled for m in played.history.moves),
+        "nf": no_flags(played.history),
     }

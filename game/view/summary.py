@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from game.history import History
 from game.session import Session
 from game.state import Status
+from game.stats import no_flags
 from game.view.asks import NewGame
 from game.view.dom import by_id, copy_text, say
-from game.view.events import on_click
+from game.view.events import on_click, spawn
 from game.words import (
     card_verdict,
     community_items,
@@ -59,29 +61,24 @@ class Summary:
             card.hidden = True
             return
         best = f'<p class="best">{best_note}</p>' if best_note else ""
-        community = self.community_figures(session, opened)
-        nf = " · no flags (NF)" if community["nf"] else ""
+        nf = no_flags(session.history)
         summary.innerHTML = (
-            f'<p class="verdict">{verdict(session)}{nf}</p>'
+            f'<p class="verdict">{verdict(session)}{" · no flags (NF)" if nf else ""}</p>'
             + "".join(
                 f'<p class="figure"><b>{value}</b><span>{name}</span></p>'
                 for name, value in summary_items(numbers)
             )
             + best
             + '<details class="community" open><summary>The community\'s figures</summary>'
-            + '<div class="community-figures">'
-            + "".join(
-                f'<p class="figure" data-name="{name}"><b>{value}</b><span>{name}</span></p>'
-                for name, value in community_items(community)
-            )
-            + "</div></details>"
+            + f'<div class="community-figures" id="community-figures">{self.known(session)}</div>'
+            + "</details>"
         )
         for name, value in (
             ("data-3bv", numbers.three_bv),
             ("data-3bv-solved", numbers.solved_three_bv),
             ("data-time-ms", numbers.ms),
             ("data-assisted", "true" if session.is_assisted() else "false"),
-            ("data-nf", "true" if community["nf"] else "false"),
+            ("data-nf", "true" if nf else "false"),
         ):
             summary.setAttribute(name, str(value))
         summary.hidden = False
@@ -96,6 +93,29 @@ class Summary:
         if self.shown_for is not session.history:  # a new end: show the card once
             card.hidden = False
             self.shown_for = session.history
+        if not self.known(session):
+            spawn(self.show_community(session, opened))
+
+    def known(self, session: Session) -> str:
+        """Return the HTML of the community's figures of *session*, if computed, else ""."""
+        if self.community is None or self.community[0] is not session.history:
+            return ""
+        return "".join(
+            f'<p class="figure" data-name="{name}"><b>{value}</b><span>{name}</span></p>'
+            for name, value in community_items(self.community[1])
+        )
+
+    async def show_community(self, session: Session, opened: Replay | None) -> None:
+        """Fill in the community's figures of *session*'s end, once the end itself shows.
+
+        Computing them (ZiNi's search above all) takes longer than drawing the last move,
+        so they come in a task of their own, unless the page has moved on by then.
+        """
+        await asyncio.sleep(0)  # the board and the summary go to the page first
+        if self.session is not session:
+            return
+        self.community_figures(session, opened)
+        by_id("community-figures").innerHTML = self.known(session)
 
     def community_figures(self, session: Session, opened: Replay | None) -> dict[str, Any]:
         """Return the community's figures of *session*'s finished game, computed once a game.
