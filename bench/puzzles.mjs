@@ -1,18 +1,6 @@
 // @ts-check
 // Time puzzle generation in Pyodide under Node, the runtime of the page's worker:
 // node bench/puzzles.mjs [--seeds N]. Runs bench/puzzles.py on the project's sources.
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { runInPyodide } from "./pyodide.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const { loadPyodide } = await import(pathToFileURL(`${root}/vendor/pyodide/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${root}/vendor/pyodide/` });
-pyodide.FS.mkdirTree("/project");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
-pyodide.globals.set("bench_args", pyodide.toPy(process.argv.slice(2)));
-pyodide.runPython(`
-import sys
-sys.path.insert(0, "/project")
-from bench.puzzles import main
-main(list(bench_args))
-`);
+await runInPyodide("puzzles");
