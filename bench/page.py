@@ -83,8 +83,9 @@ PROBE_TARGETS = {"save:": 2.0, "review:": 2000.0}
 """Milliseconds the probe's figures must stay under, by the start of their names."""
 
 
-def serve() -> str:
-    handler = functools.partial(CachingHandler, directory=str(ROOT))
+def serve(root: Path = ROOT) -> str:
+    """Serve the site in *root* (by default this tree) as `make serve` does; return its URL."""
+    handler = functools.partial(CachingHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_port}/"
@@ -225,6 +226,25 @@ def click_latency(page: Page, x: int, y: int) -> float:
     )
 
 
+def opening(browser: Browser, base: str) -> float:
+    """Return the milliseconds of the whole-board opening of an empty 100x100 board.
+
+    A new context each time, so no saved game is resumed: the first move of a
+    fresh page, as a player makes it.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "?w=100&h=100&m=0")
+    page.evaluate(READY)
+    # The worker imports what the first screen did not need just after it is ready
+    # (game.view.app.DEFERRED); a player's first click comes later than that.
+    page.wait_for_timeout(1000)
+    took = click_latency(page, 50, 50)
+    assert page.get_attribute("#board", "data-status") == "won"
+    context.close()
+    return took
+
+
 def slider_steps(browser: Browser, base: str) -> list[float]:
     """Return the milliseconds the slider takes to show random steps of a 1000-move game."""
     history = long_game(1000)
@@ -335,18 +355,7 @@ def main() -> None:
             reveals += [click_latency(page, x, y) for x, y in numbers[:40]]
         print(results.line("click to DOM: single reveal on expert", reveals, target=16))
 
-        openings = []
-        for _ in range(max(5, args.clicks // 20)):
-            context = browser.new_context()  # no saved game to resume
-            fresh = context.new_page()
-            fresh.goto(base + "?w=100&h=100&m=0")
-            fresh.evaluate(READY)
-            # The worker imports what the first screen did not need just after it is ready
-            # (game.view.app.DEFERRED); a player's first click comes later than that.
-            fresh.wait_for_timeout(1000)
-            openings.append(click_latency(fresh, 50, 50))
-            assert fresh.get_attribute("#board", "data-status") == "won"
-            context.close()
+        openings = [opening(browser, base) for _ in range(max(5, args.clicks // 20))]
         print(results.line("click to DOM: whole 100x100 opening", openings, target=50))
         print(
             results.line(

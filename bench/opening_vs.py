@@ -1,0 +1,97 @@
+"""The page's 100x100 opening against another commit's, in pairs: python bench/opening_vs.py REV.
+
+The first move of a fresh page is the noisiest figure bench/page.py takes: a
+fresh worker runs the code for the first time, and the machine is shared. Two
+medians from two runs of bench/page.py, minutes apart, differ by more than a
+change's effect. This checks REV out into a temporary worktree, sets it up as
+`make vendor` does, serves both trees, and opens the empty 100x100 board in
+each in turn (the first of a pair alternating), so each pair meets the same
+machine. This tree is set up again first, so what it serves is what it holds,
+uncommitted changes included. It prints both medians and p95s, this tree's ratio to REV's and the
+middle half of the pairs' ratios; nothing is kept in bench/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import sync_playwright
+
+from bench.page import ROOT, opening, serve
+from bench.timing import Results
+from tools import chromium
+
+
+def set_up(rev: str, tree: Path) -> None:
+    """Check *rev* out into *tree* and set its site up: its runtime, bytecode, service worker.
+
+    node_modules is copied from this tree when both lock the same packages, else
+    installed from REV's lock (`npm ci`).
+    """
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+        check=True,
+        capture_output=True,
+    )
+    if filecmp.cmp(ROOT / "package-lock.json", tree / "package-lock.json", shallow=False):
+        shutil.copytree(ROOT / "node_modules", tree / "node_modules", symlinks=True)
+    else:
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=tree, check=True)
+    subprocess.run([sys.executable, "tools/vendor.py"], cwd=tree, check=True, capture_output=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~1 or a hash")
+    parser.add_argument("--pairs", type=int, default=30)
+    args = parser.parse_args()
+    label = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", args.rev],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    results = Results("opening_vs", f"python bench/opening_vs.py {args.rev}")
+    with tempfile.TemporaryDirectory(prefix="opening-vs-") as scratch:
+        tree = Path(scratch) / label
+        try:
+            subprocess.run([sys.executable, "tools/vendor.py"], cwd=ROOT, check=True)
+            set_up(args.rev, tree)
+            bases = {"this tree": serve(), label: serve(tree)}
+            times: dict[str, list[float]] = {name: [] for name in bases}
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium.PATH, args=chromium.ARGS
+                )
+                for pair in range(args.pairs):
+                    names = list(bases) if pair % 2 == 0 else list(reversed(bases))
+                    for name in names:
+                        times[name].append(opening(browser, bases[name]))
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                check=False,
+                capture_output=True,
+            )
+    print(results.line(f"whole 100x100 opening: {label}", times[label]))
+    print(
+        results.line(
+            "whole 100x100 opening: this tree",
+            times["this tree"],
+            baseline=times[label],
+            paired=True,
+        )
+    )
+    print(f"({args.pairs} pairs, the first of each alternating)")
+
+
+if __name__ == "__main__":
+    main()
