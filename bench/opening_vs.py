@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright
 
 from bench.page import ROOT, opening, serve
-from bench.timing import Results
+from bench.timing import line
 from tools import chromium
 
 
@@ -59,7 +59,6 @@ def main() -> None:
         capture_output=True,
         text=True,
     ).stdout.strip()
-    results = Results("opening_vs", f"python bench/opening_vs.py {args.rev}")
     with tempfile.TemporaryDirectory(prefix="opening-vs-") as scratch:
         tree = Path(scratch) / label
         try:
@@ -81,9 +80,9 @@ def main() -> None:
                 check=False,
                 capture_output=True,
             )
-    print(results.line(f"whole 100x100 opening: {label}", times[label]))
+    print(line(f"whole 100x100 opening: {label}", times[label]))
     print(
-        results.line(
+        line(
             "whole 100x100 opening: this tree",
             times["this tree"],
             baseline=times[label],
