@@ -9,6 +9,12 @@ each in turn (the first of a pair alternating), so each pair meets the same
 machine. This tree is set up again first, so what it serves is what it holds,
 uncommitted changes included. It prints both medians and p95s, this tree's ratio to REV's and the
 middle half of the pairs' ratios; nothing is kept in bench/results/.
+
+Each page then plays the opening again after new games of the same size, and the
+last of them is timed too: the same move on engines that have run it. The first
+opening also pays for the engines' warm-up (wasm functions compiled on their
+first call, the top tier compiled beside it), which moves with changes no move
+runs: see docs/decisions/first-opening.md.
 """
 
 from __future__ import annotations
@@ -25,9 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright
 
-from bench.page import ROOT, opening, serve
+from bench.page import ROOT, openings, serve
 from bench.timing import line
 from tools import chromium
+
+WARM = 3
+"""The opening of a page timed as the warmed one: the third."""
 
 
 def set_up(rev: str, tree: Path) -> None:
@@ -65,7 +74,8 @@ def main() -> None:
             subprocess.run([sys.executable, "tools/vendor.py"], cwd=ROOT, check=True)
             set_up(args.rev, tree)
             bases = {"this tree": serve(), label: serve(tree)}
-            times: dict[str, list[float]] = {name: [] for name in bases}
+            first: dict[str, list[float]] = {name: [] for name in bases}
+            warm: dict[str, list[float]] = {name: [] for name in bases}
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=chromium.PATH, args=chromium.ARGS
@@ -73,23 +83,29 @@ def main() -> None:
                 for pair in range(args.pairs):
                     names = list(bases) if pair % 2 == 0 else list(reversed(bases))
                     for name in names:
-                        times[name].append(opening(browser, bases[name]))
+                        timed = openings(browser, bases[name], WARM)
+                        first[name].append(timed[0])
+                        warm[name].append(timed[-1])
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                 check=False,
                 capture_output=True,
             )
-    print(line(f"whole 100x100 opening: {label}", times[label]))
-    print(
-        line(
-            "whole 100x100 opening: this tree",
-            times["this tree"],
-            baseline=times[label],
-            paired=True,
+    for what, kept in (("first", first), (f"opening {WARM}", warm)):
+        print(line(f"100x100 {what}: {label}", kept[label]))
+        print(
+            line(
+                f"100x100 {what}: this tree",
+                kept["this tree"],
+                baseline=kept[label],
+                paired=True,
+            )
         )
+    print(
+        f"({args.pairs} pairs, the first of each alternating; opening {WARM} of a page follows "
+        "new games of the same size)"
     )
-    print(f"({args.pairs} pairs, the first of each alternating)")
 
 
 if __name__ == "__main__":
