@@ -114,11 +114,12 @@ def count_group(constraints: frozenset[Constraint], budget: Budget | None = None
     totals: Weights = defaultdict(int)
     class_mines: list[Weights] = [defaultdict(int) for _ in keys]
     mined: list[tuple[int, int]] = []  # (class, mines) for the classes holding mines
-    steps = [0]
+    steps = 0
     depth_count = len(keys)
 
     def search(depth: int, mines: int, weight: int) -> None:
-        steps[0] += 1
+        nonlocal steps
+        steps += 1
         if budget is not None:
             budget.spend(1)
         if depth == depth_count:
@@ -156,7 +157,7 @@ def count_group(constraints: frozenset[Constraint], budget: Budget | None = None
         (tuple(cells), {k: w // len(cells) for k, w in mines.items()})
         for (_, cells), mines in zip(order, class_mines, strict=True)
     )
-    group = Group(constraints, frozenset(touching), dict(totals), classes, steps[0])
+    group = Group(constraints, frozenset(touching), dict(totals), classes, steps)
     if len(_cache) >= CACHE_SIZE:
         for old in list(_cache)[: CACHE_SIZE // 2]:
             del _cache[old]
