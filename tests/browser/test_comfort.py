@@ -241,3 +241,30 @@ class TestLoading:
         expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
         expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-state", "revealed")
         assert page.evaluate(focused) == ["1", "1"]  # the board Python draws keeps the focus
+
+
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) window.__shifts.push([shift.startTime, shift.value]);
+}).observe({ type: "layout-shift", buffered: true });"""
+"""Installed before any script of a page: records each layout shift's time and score."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1350, 940), (412, 823)])
+def test_a_link_to_a_larger_board_draws_it_in_place(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """The board a link asks for takes its size before the page is first painted.
+
+    js/loading.js sizes it from the address; painted before that, the page had the
+    default board's size and then jumped (a layout shift of 0.15 on a desktop).
+    """
+    page = phone_or_desktop(browser, width, height)
+    page.add_init_script(SHIFTS)
+    page.goto(base_url + "?preset=expert&seed=1")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    ready = page.evaluate("performance.now()")
+    shifts = page.evaluate("window.__shifts")
+    before = sum(value for time, value in shifts if time < ready - 500)
+    assert before < 0.01, shifts
+    page.context.close()
