@@ -17,16 +17,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Results, sample
-from game import saved
-from game.board import Hidden, Revealed
-from game.dealer import advance, events_for
-from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move
-from game.history import History, HistoryBuilder
-from game.query import GameRequest
-from game.saved import MAX_EVENTS
-from game.session import Clock, Session
-from game.settings import PRESETS, FirstClick, Settings
-from game.state import Game, Status, fold, start_game
+from game.deal.dealer import advance, events_for
+from game.rules.board import Hidden, Revealed
+from game.rules.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move
+from game.rules.history import History, HistoryBuilder
+from game.rules.settings import PRESETS, FirstClick, Settings
+from game.rules.state import Game, Status, fold, start_game
+from game.session import Clock, Session, saved
+from game.session.query import GameRequest
+from game.session.saved import MAX_EVENTS
 
 
 def long_game(moves: int, seed: int = 1) -> History:

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.page import READY, click_latency, serve
 from bench.timing import line
-from game.mines import lay_mines
-from game.noguess import WORK_BUDGET, NoGuessError, lay_solvable_mines
-from game.settings import PRESETS, FirstClick, Settings
+from game.deal.noguess import WORK_BUDGET, NoGuessError, lay_solvable_mines
+from game.rules.mines import lay_mines
+from game.rules.settings import PRESETS, FirstClick, Settings
 from tools import chromium
 
 TARGET_MS = 250

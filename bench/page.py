@@ -35,15 +35,14 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.engine import long_game
 from bench.timing import Results
-from game import saved
-from game.board import Revealed
-from game.dealer import advance
-from game.events import CellOpened, GameStarted
-from game.query import GameRequest
-from game.session import Clock, Session
-from game.settings import PRESETS
-from game.state import start_game
-from game.text import Layout
+from game.deal.dealer import advance
+from game.rules.board import Revealed
+from game.rules.events import CellOpened, GameStarted
+from game.rules.layout import Layout
+from game.rules.settings import PRESETS
+from game.rules.state import start_game
+from game.session import Clock, Session, saved
+from game.session.query import GameRequest
 from tools import chromium
 from tools.serve import Handler
 
@@ -243,7 +242,7 @@ def openings(browser: Browser, base: str, count: int = 1) -> list[float]:
             page.click("#reset")
             page.evaluate("window.pythonSettled()")
         # The worker imports what the first screen did not need just after it is ready
-        # (game.view.app.DEFERRED); a player's first click comes later than that.
+        # (game.page.app.DEFERRED); a player's first click comes later than that.
         page.wait_for_timeout(1000)
         times.append(click_latency(page, 50, 50))
         assert page.get_attribute("#board", "data-status") == "won"

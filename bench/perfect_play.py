@@ -29,10 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.board import Position
-from game.events import CellOpened
-from game.seen import Seen
-from game.settings import (
+from game.commands.solver import first_cell, first_move
+from game.rules.board import Position
+from game.rules.events import CellOpened
+from game.rules.seen import Seen
+from game.rules.settings import (
     PRESETS,
     FirstClick,
     Settings,
@@ -40,10 +41,9 @@ from game.settings import (
     parse_cell,
     parse_first_click,
 )
-from game.solver.__main__ import first_cell, first_move
-from game.solver.analysis import count
+from game.rules.state import Status, apply
+from game.solver.counting import count
 from game.solver.endgame import solve_endgame
-from game.state import Status, apply
 
 
 def ceiling(args: tuple[Settings, int, Position | None]) -> tuple[float, bool]:

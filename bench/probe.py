@@ -12,15 +12,14 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from bench.engine import long_game
 from bench.review import human_game
-from game import saved
-from game.dealer import advance
-from game.events import CellOpened, GameStarted
-from game.query import GameRequest
-from game.render import render_board
-from game.review import review
-from game.session import Clock, Session
-from game.settings import Settings
-from game.state import start_game
+from game.deal.dealer import advance
+from game.page.render import render_board
+from game.rules.events import CellOpened, GameStarted
+from game.rules.settings import Settings
+from game.rules.state import start_game
+from game.session import Clock, Session, saved
+from game.session.query import GameRequest
+from game.teacher.review import review
 
 
 def timed(action: Callable[[], object], runs: int) -> list[float]:

@@ -1,6 +1,6 @@
 """Time puzzle generation level by level: python bench/puzzles.py [--seeds N].
 
-Finds the puzzles of seeds 1 to N of each level (`game.solver.puzzles.find`)
+Finds the puzzles of seeds 1 to N of each level (`game.teacher.puzzles.find`)
 with nothing remembered from earlier counts (a cold start, as the page's
 first puzzle), and prints each level's median and p95 in milliseconds, its
 ratio to level 1 measured in the same run, and whether the median meets the
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line, sample
 from game.solver.groups import forget
-from game.solver.puzzles import LEVELS, find
+from game.teacher.puzzles import LEVELS, find
 
 TARGETS = {1: 300.0, 2: 300.0, 3: 300.0, 4: 300.0, 5: 1000.0}
 """The page's targets for the median, in milliseconds."""

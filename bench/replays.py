@@ -28,10 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line, sample
-from game.history import History
-from game.replays.model import MAX_FILE_BYTES, Recording, ReplayError
-from game.replays.read import read_replay
-from game.stats.community import figures
+from game.community.read import read_replay
+from game.community.recording import MAX_FILE_BYTES, Recording, ReplayError
+from game.community.replay_stats import figures
+from game.rules.history import History
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "replays"
 LARGE = "custom-60x36.evf"
@@ -95,8 +95,8 @@ def page_open(runs: int) -> None:
 
     from playwright.sync_api import FilePayload, sync_playwright
 
-    from game import saved
-    from game.replays.watch import open_replay
+    from game.community.watch import open_replay
+    from game.session import saved
     from tools import chromium, vendor
     from tools.serve import Handler
 

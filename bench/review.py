@@ -23,15 +23,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line
-from game.board import Hidden, Position, Revealed
-from game.dealer import events_for
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.history import History
-from game.review import review
-from game.seen import Seen
-from game.settings import PRESETS
-from game.solver.analysis import count
-from game.state import Status
+from game.deal.dealer import events_for
+from game.rules.board import Hidden, Position, Revealed
+from game.rules.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.rules.history import History
+from game.rules.seen import Seen
+from game.rules.settings import PRESETS
+from game.rules.state import Status
+from game.solver.counting import count
+from game.teacher.review import review
 
 TARGET_MS = 2000 / 3
 """2 s in the page, at three times CPython's time."""

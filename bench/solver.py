@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line
-from game.settings import PRESETS, FirstClick
+from game.commands.solver import play
+from game.rules.settings import PRESETS, FirstClick
 from game.solver import analyse
-from game.solver.__main__ import play
 from game.solver.groups import forget
 
 

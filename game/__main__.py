@@ -2,6 +2,6 @@
 
 import sys
 
-from game.cli import main
+from game.terminal.cli import main
 
 sys.exit(main())

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from game.board import Position
+from game.rules.board import Position
 
 if TYPE_CHECKING:  # chances are Fractions, but the page's first screen never imports fractions
     from fractions import Fraction

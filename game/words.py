@@ -11,13 +11,13 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.names import percent, plural, where
+from game.rules.figures import Figures
+from game.rules.state import Status
 from game.session import Aid, Session
-from game.state import Status
-from game.stats import Figures
 
-if TYPE_CHECKING:  # the page's first screen imports neither (game.view.app.DEFERRED)
-    from game.review import MoveReview
+if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
     from game.solver import ImpossiblePositionError
+    from game.teacher.review import MoveReview
 
 
 def seconds(ms: int) -> str:
@@ -78,7 +78,7 @@ def summary_items(numbers: Figures) -> list[tuple[str, str]]:
 def community_items(numbers: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Return the community's figures of a finished game as (name, value) pairs.
 
-    *numbers* are `game.stats.community.figures`; the order is the community's programs'.
+    *numbers* are `game.community.replay_stats.figures`; the order is the community's programs'.
 
     >>> items = community_items({"openings": 2, "islands": 1, "left": 9, "right": 1,
     ...     "double": 3, "cl": 13, "ce": 11, "ioe": 0.846154, "corr": 0.846154,
@@ -230,7 +230,7 @@ def review_line(reviewed: MoveReview) -> str:
 
 def review_summary(moves: Sequence[MoveReview]) -> str:
     """Sum the review up in two sentences."""
-    from game.review import summarise
+    from game.teacher.review import summarise
 
     summary = summarise(moves)
     parts = [

@@ -1,6 +1,6 @@
 // @ts-check
 // Applies a move to the board's buttons in one call from Python: the patch is
-// game/render.py's cell_patch (each cell's look before and after, one character per
+// game/page/render.py's cell_patch (each cell's look before and after, one character per
 // cell), so a whole-board opening costs one crossing between Python and JavaScript,
 // not one per cell, and the buttons stay (no parse, no new elements, focus kept). The
 // CSS draws a cell from its data attributes alone, so each button gets only the writes
@@ -31,7 +31,7 @@ export function place(x, y) {
 }
 
 /**
- * A cell's look, as game/render.py writes it: its data attributes, text and label.
+ * A cell's look, as game/page/render.py writes it: its data attributes, text and label.
  * @typedef {{attributes: [string, string][], text: string, label: string}} Look
  */
 /** @typedef {[string, string | null][]} Writes [name, value] to set, value null to remove */

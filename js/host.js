@@ -1,9 +1,9 @@
 // @ts-check
-// The page's side of the game, which runs in a worker: Python (game/view/app.py) boots and
+// The page's side of the game, which runs in a worker: Python (game/page/app.py) boots and
 // runs in a PyScript worker, so the page answers from its first paint and never waits for
 // it. The worker needs no SharedArrayBuffer (no cross-origin isolation, so a first visit
 // works too): it never reaches into the page. What the view writes comes here as one batch
-// of operations per task (game/view/channel.py queues them), applied below; what the player
+// of operations per task (game/page/channel.py queues them), applied below; what the player
 // does goes there as plain data: an event of an element Python listens to, with the
 // page's form values and time, or an intent of the board (js/input.js). The page owns
 // time: timers run here and each message carries the page's clock, so the game's time is
@@ -20,7 +20,7 @@ restoreObserver();
  * @typedef {{sync: {dispatch: (text: string, files: File[] | null) => Promise<string>,
  *   start: (snapshot: string) => Promise<string>}} & EventTarget} GameWorker
  */
-/** @typedef {[string, ...any[]]} Operation one operation of the view's (game/view/channel.py) */
+/** @typedef {[string, ...any[]]} Operation one operation of the view's (game/page/channel.py) */
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
@@ -184,7 +184,7 @@ function download(name, text, kind = "application/json") {
 }
 
 /**
- * Carry out a commit of Python's (game/view/storage.py): its changes ([key, text or
+ * Carry out a commit of Python's (game/page/storage.py): its changes ([key, text or
  * null]) are made in order, all of them or none (what one made is undone if a later one
  * is refused: full storage), and Python hears which in the next message. What depends on
  * a write (removing what was set aside, replacing what was backed up) is a later change
@@ -310,7 +310,7 @@ function snapshot() {
 }
 
 try {
-  const started = /** @type {GameWorker} */ (await PyWorker(here("../game/view/worker.py"), {
+  const started = /** @type {GameWorker} */ (await PyWorker(here("../game/page/worker.py"), {
     config: here("../pyscript.toml"), version: here("./pyodide.mjs"),
   }));
   started.addEventListener("message", (event) => {

@@ -1,6 +1,6 @@
 """A fake page for the view under CPython: a bridge, a page's storage, and a small DOM.
 
-The view reaches the page through a bridge (game/view/bridge.py) that the
+The view reaches the page through a bridge (game/page/bridge.py) that the
 worker's script connects; here `FakeBridge` stands in for it, with a fixed
 clock and date. `FakePage` plays the page's side of the storage protocol
 (js/host.js): it takes the operations the view queued, keeps what the store
@@ -8,7 +8,7 @@ operations write in a storage with a quota, all of a commit or none, and
 answers each commit in a message of its own, as the page does.
 
 `GamePage` is the whole page for tests of what Python decides: it starts the view
-as the worker does (`game.view.app.start`), sends it the messages js/host.js sends
+as the worker does (`game.page.app.start`), sends it the messages js/host.js sends
 (`dispatch`: an element's event, a board intent, a timer, a commit's answer), and
 applies the operations answered to a `Dom` built from index.html, so a test reads
 the page hooks of INTERFACES.md as a browser test reads them. What only a browser
@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.names import where
-from game.render import LOOK_CHARS
-from game.view import app, channel
-from game.view.bridge import Detached
+from game.page import app, channel
+from game.page.bridge import Detached
+from game.page.render import LOOK_CHARS
 
 PAGE_NOW = 1_000.0
 """The page's clock in every message (tests here never wait on time)."""

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from game.board import Position, neighbour_table
-from game.dealer import advance, events_for, play
-from game.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
-from game.history import History
-from game.seen import FLAGGED, HIDDEN, Seen
-from game.settings import FirstClick, Settings
-from game.state import Game, start_game
-from game.text import Layout
+from game.deal.dealer import advance, events_for, play
+from game.rules.board import Position, neighbour_table
+from game.rules.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
+from game.rules.history import History
+from game.rules.layout import Layout
+from game.rules.seen import FLAGGED, HIDDEN, Seen
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Game, start_game
 
 
 def layout_start(*rows: str) -> GameStarted:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.query import GameRequest
+from game.rules.layout import Layout
+from game.rules.settings import PRESETS
+from game.rules.state import Status
 from game.session import Aid, Session
-from game.settings import PRESETS
-from game.state import Status
+from game.session.query import GameRequest
 from game.terminal.console import AFTER_LOSS, Console, Mark, help_line
 from game.terminal.screen import Frame, Style, Viewport, draw
-from game.text import Layout
 
 SMALL = Layout.from_text("*..\n...\n..*\n")
 """3x3, two mines: (2, 0) opens an opening; (0, 2) is then certainly safe."""

@@ -7,10 +7,10 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.board import Position
-from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
+from game.rules.board import Position
+from game.rules.seen import FLAGGED, HIDDEN, Seen, SeenCell
+from game.rules.state import Game, Status
 from game.solver.deduce import Deducer, overlap
-from game.state import Game, Status
 from helpers import fitting, opened_game
 
 

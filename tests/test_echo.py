@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.echo import ECHO_LIMIT, shorten
+from game.rules.echo import ECHO_LIMIT, shorten
 
 
 def test_short_text_is_kept_whole() -> None:

@@ -14,13 +14,13 @@ from fractions import Fraction
 
 import pytest
 
-from game import dealer
-from game.events import CellOpened, GameStarted
-from game.seen import Seen, format_position
-from game.settings import FirstClick, Settings
+from game.deal import dealer
+from game.rules.events import CellOpened, GameStarted
+from game.rules.seen import Seen, format_position
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Status, apply, start_game
 from game.solver import analyse, endgame
-from game.solver.analysis import count
-from game.state import Status, apply, start_game
+from game.solver.counting import count
 from helpers import PerfectPlay
 
 MOST = 400

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from game.board import Position, neighbour_table
-from game.dealer import advance
-from game.events import FlagToggled
-from game.seen import FLAGGED, HIDDEN, Seen, format_position
+from game.deal.dealer import advance
+from game.rules.board import Position, neighbour_table
+from game.rules.events import FlagToggled
+from game.rules.seen import FLAGGED, HIDDEN, Seen, format_position
+from game.rules.state import Status
 from game.solver import ImpossiblePositionError, TooComplexError, analyse
 from game.solver.explain import NOTHING_LEFT, Action, Reason, explain
-from game.state import Status
 from helpers import arrangements, chances, opened_game
 
 # Each position's reason is the first of the order that applies to it.

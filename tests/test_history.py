@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid
-from game.history import History, HistoryBuilder, checkpoint_every
-from game.settings import Settings
-from game.state import fold
+from game.rules.events import CellOpened, FlagToggled, GameStarted, MinesLaid
+from game.rules.history import History, HistoryBuilder, checkpoint_every
+from game.rules.settings import Settings
+from game.rules.state import fold
 from helpers import history_of, move, played, random_start
 
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from game.events import CellOpened
-from game.query import GameRequest
+from game.rules.events import CellOpened
+from game.rules.layout import Layout
+from game.rules.settings import PRESETS
 from game.session import Session
-from game.settings import PRESETS
+from game.session.query import GameRequest
 from game.terminal.keep import CURRENT, SUSPENDED, Keeper, opening_game, state_folder, swap
-from game.text import Layout
 
 LAYOUT = Layout.from_text("*..\n...\n..*\n")
 BOARD = GameRequest(LAYOUT.settings(), layout=LAYOUT)

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 BROWSER = ("pyscript", "polyscript", "js", "pyodide")
-RULES = ("game.board", "game.events", "game.state")
-ABOVE_THE_RULES = ("game.solver", "game.noguess", "game.dealer", "game.session", "game.view")
+MAX_AT_ROOT = 10
+"""The most modules game/'s root may hold: the rest lives in packages named for their layer."""
 
 
 def module_name(path: Path) -> str:
@@ -85,37 +90,83 @@ def test_the_imports_of_game_form_no_cycle() -> None:
 
 
 def test_only_the_view_touches_the_browser() -> None:
-    """Modules outside game.view import neither the browser runtime nor the view."""
+    """Modules outside game.page import neither the browser runtime nor the view."""
     edges = graph()
     offenders = {
-        name: sorted(m for m in deps if m in BROWSER or m.startswith("game.view"))
+        name: sorted(m for m in deps if m in BROWSER or m.startswith("game.page"))
         for name, deps in edges.items()
-        if not name.startswith("game.view")
+        if not name.startswith("game.page")
     }
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-def test_the_rules_import_nothing_above_them() -> None:
-    """board, events and state never reach the solver, the dealer, the session or the view."""
-    edges = graph()
-    for rule in RULES:
-        above = sorted(m for m in reachable(edges, rule) if m.startswith(ABOVE_THE_RULES))
-        assert above == [], f"{rule} reaches {above}"
+def layers() -> list[list[str]]:
+    """Return the layers of pyproject.toml's contract, highest first, each its packages."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    assert contract["type"] == "layers"
+    return [[name.strip() for name in layer.split("|")] for layer in contract["layers"]]
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """Run import-linter over the game/ and pyproject.toml found in *root*."""
+    code = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+    return subprocess.run(
+        [sys.executable, "-c", code, "--no-cache"],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_every_module_of_game_is_in_a_layer() -> None:
+    """The layers contract covers all of game/: each package or module below the root is in
+    exactly one layer, and the root holds at most `MAX_AT_ROOT` modules."""
+    placed = [name for layer in layers() for name in layer]
+    below = sorted(
+        f"game.{p.stem}"
+        for p in GAME.iterdir()
+        if (p.is_dir() and (p / "__init__.py").exists())
+        or (p.suffix == ".py" and p.stem not in ("__init__", "__main__"))
+    )
+    assert sorted(placed) == below
+    assert len(list(GAME.glob("*.py"))) <= MAX_AT_ROOT
+
+
+def test_the_layers_contract_holds() -> None:
+    """No import of game/ runs back up a layer, nor across packages set apart in one."""
+    done = lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 kept, 0 broken" in done.stdout
+
+
+def test_the_layers_contract_sees_an_import_back_up(tmp_path: Path) -> None:
+    """The contract is not vacuous: the rules importing the session, inside a function even,
+    break it."""
+    shutil.copytree(GAME, tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    grid = tmp_path / "game" / "rules" / "grid.py"
+    grid.write_text(grid.read_text() + "\n\ndef _up() -> None:\n    import game.session\n")
+    done = lint_imports(tmp_path)
+    assert done.returncode != 0
+    assert "game.rules.grid -> game.session" in done.stdout
 
 
 def test_only_the_terminal_package_draws_with_curses() -> None:
-    """curses stays in game.terminal (and cli's check that it exists): nothing the page
-    loads imports it, and nothing but the terminal's own entry reaches game.terminal."""
+    """curses stays in game.terminal: nothing the page loads imports it, and nothing but
+    `python -m game`'s door (game/__main__.py) reaches game.terminal."""
     users = set()
     for path in GAME.rglob("*.py"):
         if "curses" in {m.split(".")[0] for m in imports(ast.parse(path.read_text()))}:
             users.add(module_name(path))
-    assert users == {"game.cli", "game.terminal.palette", "game.terminal.tui"}
+    assert users == {"game.terminal.cli", "game.terminal.palette", "game.terminal.tui"}
     edges = graph()
     outside = {
         name: sorted(m for m in deps if m.startswith("game.terminal"))
         for name, deps in edges.items()
-        if not name.startswith("game.terminal") and name != "game.cli"
+        if not name.startswith("game.terminal") and name != "game.__main__"
     }
     assert {k: v for k, v in outside.items() if v} == {}
 
@@ -140,8 +191,13 @@ def test_the_layering_test_sees_a_cycle(tmp_path: Path) -> None:
 
 SLOW_TO_IMPORT = ("fractions", "urllib", "hashlib")
 """Standard modules that cost the page's start tens of milliseconds each in Pyodide."""
-SOLVER_STACK = ("game.solver", "game.review", "game.noguess", "game.view.analysis")
-"""The solver and what uses it. `game.seen`, the typed view it reasons from, is not among
+SOLVER_STACK = (
+    "game.solver",
+    "game.teacher.review",
+    "game.deal.noguess",
+    "game.page.analysis_board",
+)
+"""The solver and what uses it. `game.rules.seen`, the typed view it reasons from, is not among
 them: it is also the position text every game prints (`Game.__str__`), and imports no solver."""
 
 
@@ -150,15 +206,15 @@ def test_the_first_screen_leaves_the_solver_for_later() -> None:
     nor the slow standard modules (together about 230 ms of a start in Pyodide); what the
     view imports later is all reached from `app.DEFERRED`, imported just after it is ready."""
     at_load = graph(at_load=True, keep=SLOW_TO_IMPORT)
-    first = reachable(at_load, "game.view.app")
+    first = reachable(at_load, "game.page.app")
     assert sorted(m for m in first if m.startswith(SOLVER_STACK + SLOW_TO_IMPORT)) == []
-    app = ast.parse((GAME / "view" / "app.py").read_text())
+    app = ast.parse((GAME / "page" / "app.py").read_text())
     deferred = next(
         ast.literal_eval(node.value)
         for node in ast.walk(app)
         if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "DEFERRED"
     )
-    later = {m for m in reachable(graph(), "game.view.app") if m.startswith("game.")} - first
+    later = {m for m in reachable(graph(), "game.page.app") if m.startswith("game.")} - first
     warmed = set(deferred).union(*(reachable(at_load, name) for name in deferred))
     assert later and sorted(later - warmed) == []
 
@@ -170,7 +226,7 @@ MUTATING = frozenset(
 """Methods that change a list, set or dict in place."""
 MEMOS = {
     "game.solver.groups": {"_cache"},
-    "game.view.app": {"app"},
+    "game.page.app": {"app"},
 }
 """Module names allowed to change: a memo of a pure function (the same answer with or
 without it, documented where it is), and the page's one app, which the worker's calls reach."""
@@ -229,11 +285,11 @@ def test_the_state_check_sees_a_module_cache() -> None:
 
 
 ONE_HOME = {
-    "Game": "game.state",
+    "Game": "game.rules.state",
     "Action": "game.solver.explain",
-    "render_board": "game.render",
-    "draw_board": "game.cli",
-    "fold": "game.state",
+    "render_board": "game.page.render",
+    "draw_board": "game.terminal.cli",
+    "fold": "game.rules.state",
 }
 """Names that once meant two things, and the one module each is defined in now: a game's
 state, a hint's kind of move, the board's HTML, the board drawn as text, a log's fold."""

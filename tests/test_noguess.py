@@ -12,13 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.noguess
-from game import saved
-from game.board import Position, positions
-from game.dealer import advance, dealt, strategy
-from game.events import CellOpened, GameStarted, MinesLaid
-from game.mines import spared_cells
-from game.noguess import (
+import game.deal.noguess
+from game.deal.dealer import advance, dealt, strategy
+from game.deal.noguess import (
     NoGuessError,
     _is_stuck_at_one_number,
     _Layout,
@@ -26,15 +22,18 @@ from game.noguess import (
     deduce,
     lay_solvable_mines,
 )
-from game.query import DEFAULT, GameRequest, request_from_query
-from game.seen import format_position
-from game.session import Session
-from game.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.rules.board import Position, positions
+from game.rules.events import CellOpened, GameStarted, MinesLaid
+from game.rules.layout import Layout
+from game.rules.mines import spared_cells
+from game.rules.seen import format_position
+from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.rules.state import Game, Status, start_game
+from game.session import Session, saved
+from game.session.query import DEFAULT, GameRequest, request_from_query
 from game.solver import analyse
 from game.solver.deduce import Deducer
 from game.solver.groups import Budget, TooComplexError
-from game.state import Game, Status, start_game
-from game.text import Layout
 
 
 def mines_of(rows: str) -> tuple[int, int, frozenset[tuple[int, int]]]:
@@ -57,13 +56,13 @@ class TestDeduce:
     ) -> None:
         """`..*..`: from the left, the 1s beside the mine settle it without any other rule."""
         monkeypatch.setattr(Deducer, "_by_two", no_pairs)
-        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
+        monkeypatch.setattr(game.deal.noguess, "_exact_rules", no_count)
         assert deduce(*mines_of(".....\n.*...\n.*...\n"), (3, 2))
 
     def test_a_board_that_needs_the_subset_rule(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Found by search: cleared with the two-number rule, stuck without it."""
         board = mines_of(".*..\n....\n...*\n")
-        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
+        monkeypatch.setattr(game.deal.noguess, "_exact_rules", no_count)
         assert deduce(*board, (1, 2))
         monkeypatch.setattr(Deducer, "_by_two", no_pairs)
         assert not deduce(*board, (1, 2))
@@ -72,7 +71,7 @@ class TestDeduce:
         """Found by search: only counting every arrangement (with the mine total) clears it."""
         board = mines_of("...\n*..\n...\n...\n")
         assert deduce(*board, (1, 0))
-        monkeypatch.setattr(game.noguess, "_exact_rules", no_count)
+        monkeypatch.setattr(game.deal.noguess, "_exact_rules", no_count)
         assert not deduce(*board, (1, 0))
 
     def test_a_fifty_fifty_is_not_deducible(self) -> None:
@@ -207,7 +206,7 @@ class TestLimits:
         """Version 1 saves deal their board again: a deal past the budget is a settings
         error, which the reader names like any other instead of failing."""
         monkeypatch.setattr(
-            game.noguess, "lay_solvable_mines", partial(lay_solvable_mines, budget=20_000)
+            game.deal.noguess, "lay_solvable_mines", partial(lay_solvable_mines, budget=20_000)
         )
         settings = {"width": 30, "height": 16, "mines": 140, "first_click": "opening"}
         text = json.dumps(
@@ -279,7 +278,7 @@ class TestDealSteps:
         session = Session.begin(request, 0)
         steps = deal_steps(request.settings, 4, session.start.start_cell or (0, 0))
         board = run_steps(steps)
-        monkeypatch.setattr(game.noguess, "deduce", never)
+        monkeypatch.setattr(game.deal.noguess, "deduce", never)
         made = session.make(CellOpened((0, 0)), 0, lay=dealt(board)).session
         assert made.history.events[0] == MinesLaid(board)
         with pytest.raises(AssertionError, match="searched again"):

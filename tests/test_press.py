@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Position
-from game.events import CellOpened, FlagToggled, NeighboursOpened
-from game.press import Refusal, Refused, press
-from game.state import Game, problem
+from game.rules.board import Position
+from game.rules.events import CellOpened, FlagToggled, NeighboursOpened
+from game.rules.press import Refusal, Refused, press
+from game.rules.state import Game, problem
 from helpers import layout_game, opened_game, play_all
 
 

@@ -11,17 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Flagged, Hidden, Position, Revealed, neighbour_table, row_order
-from game.cells import cell_codes
-from game.dealer import advance, events_for
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.flood import FLOODS, OPENS, STAYS, flood
-from game.history import History
-from game.mines import implied_start_cell
-from game.seen import Seen, format_position
-from game.settings import FirstClick, Settings
-from game.state import Game, Status, fold, start_game
-from game.text import Layout, TextFormatError
+from game.deal.dealer import advance, events_for
+from game.rules.board import Flagged, Hidden, Position, Revealed, neighbour_table, row_order
+from game.rules.cells import cell_codes
+from game.rules.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.rules.flood import FLOODS, OPENS, STAYS, flood
+from game.rules.history import History
+from game.rules.layout import Layout, TextFormatError
+from game.rules.mines import implied_start_cell
+from game.rules.seen import Seen, format_position
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Game, Status, fold, start_game
 
 
 @st.composite
@@ -72,9 +72,9 @@ def forbid_dealing() -> Iterator[None]:
     """Make any deal fail loudly while the block runs."""
     refuse = mock.Mock(side_effect=AssertionError("the fold dealt mines"))
     with (
-        mock.patch("game.dealer.lay_mines", refuse),
-        mock.patch("game.noguess.lay_solvable_mines", refuse),
-        mock.patch("game.mines.random", refuse),
+        mock.patch("game.deal.dealer.lay_mines", refuse),
+        mock.patch("game.deal.noguess.lay_solvable_mines", refuse),
+        mock.patch("game.rules.mines.random", refuse),
     ):
         yield
 

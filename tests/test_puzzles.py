@@ -18,11 +18,11 @@ from math import comb
 
 import pytest
 
-from game.board import Position, neighbour_table
 from game.names import where
-from game.seen import FLAGGED, HIDDEN, Seen
-from game.settings import Settings
-from game.solver.puzzles import LEVELS, NoPuzzleError, Puzzle, crop, find, grade, positions
+from game.rules.board import Position, neighbour_table
+from game.rules.seen import FLAGGED, HIDDEN, Seen
+from game.rules.settings import Settings
+from game.teacher.puzzles import LEVELS, NoPuzzleError, Puzzle, crop, find, grade, positions
 from tests.helpers import chances, run_module
 
 SEEDS = range(1, 13)

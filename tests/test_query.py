@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.query import DEFAULT, GameRequest, query_fields, quote, request_from_query
-from game.settings import PRESETS, FirstClick, Settings
+from game.rules.settings import PRESETS, FirstClick, Settings
+from game.session.query import DEFAULT, GameRequest, query_fields, quote, request_from_query
 
 
 class TestQuery:

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.charts import MAX_BINS, histogram, histogram_svg, trend, trend_svg
-from game.records import (
+from game.page.charts import MAX_BINS, histogram, histogram_svg, trend, trend_svg
+from game.rules.settings import PRESETS, Settings
+from game.session.records import (
     KEEP_RESULTS,
     MAX_3BV,
     MAX_CLICKS,
@@ -23,8 +24,7 @@ from game.records import (
     mode_key,
     mode_label,
 )
-from game.settings import PRESETS, Settings
-from game.versioned import MAX_MS
+from game.session.versioned import MAX_MS
 
 
 def result(won: bool = True, ms: int = 10_000, *, assisted: bool = False, bv: int = 20) -> Result:

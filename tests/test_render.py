@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from game.board import Revealed
-from game.events import GameStarted
 from game.names import PLACE
-from game.render import LOOK_CHARS, cell_patch, render_board, render_cell
-from game.settings import FirstClick, Settings
-from game.state import Game, start_game
+from game.page.render import LOOK_CHARS, cell_patch, render_board, render_cell
+from game.rules.board import Revealed
+from game.rules.events import GameStarted
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Game, start_game
 from helpers import layout_game, layout_start, play_all, random_start
 
 

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.replays.mbf import read_layout_file
-from game.replays.model import ReplayError
-from game.replays.rawvf import write
-from game.replays.read import read_replay
-from game.stats.community import figures
-from game.text import TextFormatError
+from game.community.mbf import read_layout_file
+from game.community.rawvf import write
+from game.community.read import read_replay
+from game.community.recording import ReplayError
+from game.community.replay_stats import figures
+from game.rules.layout import TextFormatError
 from helpers import run_module
 
 DATA = Path(__file__).parent / "data" / "replays"

@@ -1,6 +1,6 @@
 """The page's replays under CPython: any replay file opened, watched and summed up; RAWVF saved.
 
-The view runs as in the worker, through `game.view.app.start` and
+The view runs as in the worker, through `game.page.app.start` and
 `dispatch`, against the fake page of tests/fakepage.py: every community
 format opens from its bytes as a game to watch, with the file's own clicks
 in the summary; a damaged file is refused with a message naming it, and the
@@ -17,16 +17,15 @@ from pathlib import Path
 import pytest
 
 from fakepage import GamePage
-from game import saved
-from game.board import Hidden
-from game.replays.rawvf import write
-from game.replays.read import read_replay
-from game.session import Session
-from game.stats.community import figures
-from game.view import app
-from game.view.files import SAVE_KEY, SUSPENDED_KEY
-from game.view.running import REAL_PACE_MS
-from game.view.statistics import RECORDS_KEY
+from game.community.rawvf import write
+from game.community.read import read_replay
+from game.community.replay_stats import figures
+from game.page import app
+from game.page.files import SAVE_KEY, SUSPENDED_KEY
+from game.page.running import REAL_PACE_MS
+from game.page.statistics import RECORDS_KEY
+from game.rules.board import Hidden
+from game.session import Session, saved
 
 DATA = Path(__file__).parent / "data" / "replays"
 FIXTURES = sorted(

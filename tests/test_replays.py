@@ -16,20 +16,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Board
-from game.dealer import play as play_move
-from game.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
-from game.replays import mbf
-from game.replays.clicks import play
-from game.replays.rawvf import write
-from game.replays.read import read_replay, recording_of
-from game.saved import from_json
-from game.settings import Settings
-from game.state import Status, problem, start_game
-from game.stats import three_bv
-from game.stats.community import figures
-from game.stats.zini import zini
-from game.text import Layout
+from game.community import mbf
+from game.community.clicks import play
+from game.community.rawvf import write
+from game.community.read import read_replay, recording_of
+from game.community.replay_stats import figures
+from game.community.zini import zini
+from game.deal.dealer import play as play_move
+from game.rules.board import Board
+from game.rules.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
+from game.rules.figures import three_bv
+from game.rules.layout import Layout
+from game.rules.settings import Settings
+from game.rules.state import Status, problem, start_game
+from game.session.saved import from_json
 from helpers import run_module
 
 DATA = Path(__file__).parent / "data" / "replays"

@@ -9,11 +9,22 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from game import saved
-from game.board import Flagged, Hidden, Position, Revealed
-from game.events import CellOpened, FlagToggled, GameStarted, MinesLaid, Move, NeighboursOpened
-from game.history import History
-from game.review import (
+from game.rules.board import Flagged, Hidden, Position, Revealed
+from game.rules.events import (
+    CellOpened,
+    FlagToggled,
+    GameStarted,
+    MinesLaid,
+    Move,
+    NeighboursOpened,
+)
+from game.rules.history import History
+from game.rules.seen import HIDDEN, Seen
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Game, Status
+from game.session import saved
+from game.solver.endgame import ALWAYS_SEARCHED, MAX_ARRANGEMENTS
+from game.teacher.review import (
     TOLERANCE,
     Kind,
     MoveReview,
@@ -23,10 +34,6 @@ from game.review import (
     summarise,
     verdict_of,
 )
-from game.seen import HIDDEN, Seen
-from game.settings import FirstClick, Settings
-from game.solver.endgame import ALWAYS_SEARCHED, MAX_ARRANGEMENTS
-from game.state import Game, Status
 from helpers import (
     PerfectPlay,
     arrangements,

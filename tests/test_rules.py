@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.board import Flagged, Hidden, Revealed
-from game.dealer import play
-from game.events import CellOpened, FlagToggled, NeighboursOpened
-from game.state import IllegalMoveError, Status, apply, start_game
+from game.deal.dealer import play
+from game.rules.board import Flagged, Hidden, Revealed
+from game.rules.events import CellOpened, FlagToggled, NeighboursOpened
+from game.rules.state import IllegalMoveError, Status, apply, start_game
 from helpers import layout_game, move, play_all, random_start, rows
 
 

@@ -9,16 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import saved
-from game.events import CellOpened, FlagToggled
-from game.history import History
-from game.query import GameRequest
-from game.saved import SavedGameError
-from game.seen import format_position
-from game.session import Aid, Clock, Session
-from game.settings import PRESETS
-from game.state import fold
-from game.versioned import MAX_BYTES
+from game.rules.events import CellOpened, FlagToggled
+from game.rules.history import History
+from game.rules.seen import format_position
+from game.rules.settings import PRESETS
+from game.rules.state import fold
+from game.session import Aid, Clock, Session, saved
+from game.session.query import GameRequest
+from game.session.saved import SavedGameError
+from game.session.versioned import MAX_BYTES
 from helpers import history_of, layout_start, played, random_start
 
 DATA = Path(__file__).parent / "data"
@@ -58,7 +57,7 @@ class TestRoundTrip:
     @given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8), st.booleans()), max_size=30))
     def test_any_legal_game_round_trips(self, clicks: list[tuple[int, int, bool]]) -> None:
         """Whatever legal moves were made, the saved game rebuilds the same game."""
-        from game.state import problem
+        from game.rules.state import problem
 
         history = History(random_start(9, 9, 10, seed=3))
         for x, y, flag in clicks:

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.events import CellOpened, FlagToggled, GameStarted
-from game.seen import FLAGGED, HIDDEN, Seen, format_position
-from game.settings import Settings
+from game.rules.events import CellOpened, FlagToggled, GameStarted
+from game.rules.seen import FLAGGED, HIDDEN, Seen, format_position
+from game.rules.settings import Settings
+from game.rules.state import Game, Status, apply, start_game
 from game.solver import analyse
-from game.state import Game, Status, apply, start_game
 from helpers import layout_game
 
 

@@ -8,13 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import saved
-from game.events import CellOpened, FlagToggled, Move, NeighboursOpened
-from game.query import GameRequest
-from game.session import Aid, Running, Session
-from game.settings import PRESETS, Settings
-from game.state import IllegalMoveError, Status
-from game.text import Layout
+from game.rules.events import CellOpened, FlagToggled, Move, NeighboursOpened
+from game.rules.layout import Layout
+from game.rules.settings import PRESETS, Settings
+from game.rules.state import IllegalMoveError, Status
+from game.session import Aid, Running, Session, saved
+from game.session.query import GameRequest
 
 LAYOUT = Layout.from_text("*.*\n...\n*.*\n")
 """A 3x3 board with a mine in each corner: every safe cell is a number, opened alone."""
@@ -326,7 +325,7 @@ def test_any_sequence_of_actions_keeps_the_session_whole(
 ) -> None:
     """Whatever the player does: times match moves, the step is in range, the clock is sane,
     a game once counted stays counted, and the live game is the fold of its events."""
-    from game.state import fold
+    from game.rules.state import fold
 
     session = Session.begin(GameRequest(Settings(9, 9, 10)), seed)
     counted = False

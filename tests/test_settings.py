@@ -6,8 +6,15 @@ import hashlib
 
 import pytest
 
-from game.mines import lay_mines, spared_cells
-from game.settings import PRESETS, FirstClick, Settings, SettingsError, parse_first_click, preset
+from game.rules.mines import lay_mines, spared_cells
+from game.rules.settings import (
+    PRESETS,
+    FirstClick,
+    Settings,
+    SettingsError,
+    parse_first_click,
+    preset,
+)
 
 
 class TestSettings:

@@ -38,22 +38,22 @@ def test_the_page_script_is_the_only_source_the_worker_compiles() -> None:
     archive. Compiled from source in Pyodide, the page's wiring (app.py) took 45 ms of each
     cold start."""
     host = (ROOT / "js" / "host.js").read_text()
-    assert re.findall(r'PyWorker\(here\("\.\./([\w/]+\.py)"\)', host) == ["game/view/worker.py"]
+    assert re.findall(r'PyWorker\(here\("\.\./([\w/]+\.py)"\)', host) == ["game/page/worker.py"]
     kinds = {type(node).__name__ for node in SCRIPT.body}
     assert kinds <= {"Expr", "Import", "ImportFrom", "Assign"}
-    assert "game/view/app.py" in bytecode.page_modules()
-    assert "game/view/worker.py" not in bytecode.page_modules()
+    assert "game/page/app.py" in bytecode.page_modules()
+    assert "game/page/worker.py" not in bytecode.page_modules()
 
 
 def test_the_archive_holds_every_module_the_page_imports() -> None:
     """Every module of game/ the page imports is in the archive, and nothing else: not the
     terminal's own modules, nor the page's script, which is fetched as source."""
     modules = bytecode.page_modules()
-    assert "game/board.py" in modules and "game/view/board.py" in modules
-    assert not [m for m in modules if "terminal" in m or m.endswith(("cli.py", "worker.py"))]
+    assert "game/rules/board.py" in modules and "game/page/board_view.py" in modules
+    assert not [m for m in modules if "terminal" in m or "commands" in m or m.endswith("worker.py")]
     imported = {
         f"game/{m.group(1).replace('.', '/')}"
-        for p in (ROOT / "game" / "view").glob("*.py")
+        for p in (ROOT / "game" / "page").glob("*.py")
         for m in re.finditer(r"^from game\.([\w.]+) import", p.read_text(), re.MULTILINE)
     }
     assert {name for name in imported if (ROOT / f"{name}.py").exists()} <= {
@@ -109,8 +109,8 @@ def test_the_page_scripts_take_what_they_share_with_python_from_it(tmp_path: Pat
     """Presets, the largest side, the patch's first look and a cell's place name reach
     js/ through the module the set-up step writes from game/, never copied by hand."""
     from game.names import PLACE, where
-    from game.render import LOOK_CHARS
-    from game.settings import MAX_SIDE, PRESETS
+    from game.page.render import LOOK_CHARS
+    from game.rules.settings import MAX_SIDE, PRESETS
     from tools.vendor import SHARED, write_shared
 
     text = write_shared(tmp_path / "shared.mjs").read_text()

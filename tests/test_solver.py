@@ -12,16 +12,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.board import Position, neighbour_table
-from game.dealer import advance
-from game.events import CellOpened, FlagToggled
-from game.seen import FLAGGED, Seen, format_position
+from game.deal.dealer import advance
+from game.rules.board import Position, neighbour_table
+from game.rules.events import CellOpened, FlagToggled
+from game.rules.seen import FLAGGED, Seen, format_position
+from game.rules.state import Status, start_game
 from game.solver import TooComplexError, analyse, choice, endgame, groups
-from game.solver.analysis import Count, count
 from game.solver.choice import look_ahead, secondary_safety
+from game.solver.counting import Count, count
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
 from game.solver.groups import Budget
-from game.state import Status, start_game
 from helpers import opened_game
 
 
@@ -251,8 +251,8 @@ class TestBenchCommand:
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
         """Seeds already in the log are not played again; the result is a fresh run's."""
-        from game.settings import FirstClick
-        from game.solver.__main__ import bench
+        from game.commands.solver import bench
+        from game.rules.settings import FirstClick
 
         log = tmp_path / "games.log"
         bench("beginner", 3, 7, FirstClick.OPENING, jobs=1, log=log)
@@ -275,8 +275,8 @@ class TestBenchCommand:
         from dataclasses import replace
 
         from bench.perfect_play import ceiling
-        from game.settings import PRESETS, FirstClick
-        from game.solver.__main__ import play
+        from game.commands.solver import play
+        from game.rules.settings import PRESETS, FirstClick
 
         settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
         found = {seed: ceiling((settings, seed, None)) for seed in range(60)}
@@ -294,8 +294,8 @@ class TestBenchCommand:
         from dataclasses import replace
 
         from bench.perfect_play import ceiling
-        from game.settings import PRESETS, FirstClick
-        from game.solver.__main__ import first_move
+        from game.commands.solver import first_move
+        from game.rules.settings import PRESETS, FirstClick
 
         settings = replace(PRESETS["beginner"], first_click=FirstClick.SAFE)
         unsearched = 0
@@ -313,8 +313,8 @@ class TestBenchCommand:
 
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
-        from game.settings import PRESETS
-        from game.solver.__main__ import play
+        from game.commands.solver import play
+        from game.rules.settings import PRESETS
 
         results = {play(PRESETS["intermediate"], 9) for _ in range(2)}
         assert len(results) == 1

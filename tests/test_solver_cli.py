@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.replays.read import read_replay
-from game.solver.__main__ import main
-from game.solver.cli import command
+from game.commands.solver import main
+from game.commands.teacher import command
+from game.community.read import read_replay
 from helpers import run_module
 
 EXPERT = Path(__file__).parent / "data" / "saved-v1-expert.json"
@@ -84,9 +84,9 @@ def test_bench_clicks_the_first_cell_it_is_given(capsys: pytest.CaptureFixture[s
     """`--first-cell 2,2` opens there: the anchors' rule for beginner, counted from 0."""
     from dataclasses import replace
 
-    from game.board import Revealed
-    from game.settings import PRESETS, FirstClick
-    from game.solver.__main__ import first_move
+    from game.commands.solver import first_move
+    from game.rules.board import Revealed
+    from game.rules.settings import PRESETS, FirstClick
 
     argv = ["bench", "--preset", "beginner", "--games", "4", "--seed", "5", "--jobs", "1"]
     assert main([*argv, "--first-click", "opening", "--first-cell", "2,2"]) == 0

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Board, positions
-from game.dealer import advance
-from game.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.history import History
-from game.settings import Settings
-from game.state import Status, start_game
-from game.stats import figures, solved_three_bv, three_bv
-from game.text import Layout
+from game.deal.dealer import advance
+from game.rules.board import Board, positions
+from game.rules.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
+from game.rules.figures import figures, solved_three_bv, three_bv
+from game.rules.history import History
+from game.rules.layout import Layout
+from game.rules.settings import Settings
+from game.rules.state import Status, start_game
 from helpers import run_module
 
 
@@ -141,7 +141,7 @@ class TestLostGames:
     def test_a_won_game_has_cleared_all_of_its_3bv(self, seed: int) -> None:
         """Solved 3BV equals 3BV exactly when every safe cell is revealed."""
         board = Board.from_mines(8, 8, random.Random(seed).sample(list(positions(8, 8)), 10))
-        from game.board import Draft
+        from game.rules.board import Draft
 
         draft = Draft(board)
         draft.open([p for p, c in board.cells.items() if not c.mine])

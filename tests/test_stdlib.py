@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = """
 import json
 from collections.abc import Mapping
-from game.board import Board
+from game.rules.board import Board
 from . import words
 
 def daily():
@@ -44,8 +44,8 @@ def test_the_scan_finds_imports_inside_functions_and_named_codecs(tmp_path: Path
 
 def test_every_page_module_and_its_script_are_scanned() -> None:
     plan = stdlib.plan()
-    assert "game.view.app" in plan["modules"] and "game" in plan["modules"]
-    assert "hashlib" in plan["imports"]  # game/daily.py imports it inside a function
+    assert "game.page.app" in plan["modules"] and "game" in plan["modules"]
+    assert "hashlib" in plan["imports"]  # game/deal/daily.py imports it inside a function
     assert "asyncio" in plan["imports"]  # PyScript's package and the view import it
     assert {"utf-8", "ascii", "latin-1"} <= set(plan["codecs"])
 
@@ -75,8 +75,8 @@ def test_pyodide_on_the_trimmed_library_imports_all_the_page_imports(archive: Pa
 def test_the_check_fails_on_a_library_without_a_module_imported_in_a_function(
     archive: Path, tmp_path: Path
 ) -> None:
-    """hashlib is imported inside a function of game/daily.py: a zip without it fails."""
-    assert "    import hashlib" in (ROOT / "game" / "daily.py").read_text()
+    """hashlib is imported inside a function of game/deal/daily.py: a zip without it fails."""
+    assert "    import hashlib" in (ROOT / "game" / "deal" / "daily.py").read_text()
     lacking = tmp_path / "stdlib.zip"
     with zipfile.ZipFile(archive) as trimmed, zipfile.ZipFile(lacking, "w") as written:
         for entry in trimmed.infolist():

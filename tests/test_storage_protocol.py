@@ -20,17 +20,16 @@ from typing import Any
 import pytest
 
 from fakepage import FakePage
-from game import saved
-from game.events import CellOpened
-from game.query import DEFAULT
-from game.records import Records, Result
-from game.session import Session
-from game.view.asks import Replace, Stored
-from game.view.channel import moment, now
-from game.view.dom import say
-from game.view.files import SAVE_KEY, SUSPENDED_KEY, Files
-from game.view.statistics import BACKUP_KEY, RECORDS_KEY, Statistics
-from game.view.storage import Store
+from game.page.asks import Replace, Stored
+from game.page.channel import moment, now
+from game.page.dom import say
+from game.page.files import SAVE_KEY, SUSPENDED_KEY, Files
+from game.page.statistics import BACKUP_KEY, RECORDS_KEY, Statistics
+from game.page.storage import Store
+from game.rules.events import CellOpened
+from game.session import Session, saved
+from game.session.query import DEFAULT
+from game.session.records import Records, Result
 
 ROOMS = (-3000, -300, -3, 3, 300, 3000)
 """How far the room left is from a write's size: short of it, then enough."""

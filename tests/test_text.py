@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.seen import Seen, cell_char, format_position
-from game.text import Layout, TextFormatError
+from game.rules.layout import Layout, TextFormatError
+from game.rules.seen import Seen, cell_char, format_position
 from helpers import layout_game, play_all
 
 
@@ -66,7 +66,7 @@ class TestPosition:
     def test_one_module_reads_and_writes_position_text(self) -> None:
         """The typed view, its parser and the writer of a board's position text live together."""
         homes = {f.__module__ for f in (Seen, Seen.from_text, format_position, cell_char)}
-        assert homes == {"game.seen"}
+        assert homes == {"game.rules.seen"}
 
     @pytest.mark.parametrize(
         ("text", "message"),

@@ -13,11 +13,11 @@ from typing import Any, TypeAlias
 
 import pytest
 
-from game.board import Hidden
-from game.dealer import play
-from game.events import CellOpened, GameStarted
-from game.state import start_game
-from game.text import Layout
+from game.deal.dealer import play
+from game.rules.board import Hidden
+from game.rules.events import CellOpened, GameStarted
+from game.rules.layout import Layout
+from game.rules.state import start_game
 from ptyscreen import DOWN, LEFT, RIGHT, UP, Pty, layout_file
 
 SMALL = ("*..", "...", "..*")

@@ -6,13 +6,12 @@ import json
 
 import pytest
 
-import game.versioned
-from game import saved
-from game.query import GameRequest
-from game.records import Records, RecordsError
-from game.saved import SavedGameError as RecordError
-from game.session import Clock, Session
-from game.versioned import (
+import game.session.versioned
+from game.session import Clock, Session, saved
+from game.session.query import GameRequest
+from game.session.records import Records, RecordsError
+from game.session.saved import SavedGameError as RecordError
+from game.session.versioned import (
     MAX_DEPTH,
     MAX_NUMBER,
     float_in_range,
@@ -46,7 +45,7 @@ class TestDepth:
     ) -> None:
         """20,000 levels of `[[[…]]]` (60 KB) never reach the parser, whose stack Pyodide
         overflows: every reader refuses them with a message that says why."""
-        monkeypatch.setattr(game.versioned.json, "loads", refuse_parsing)
+        monkeypatch.setattr(game.session.versioned.json, "loads", refuse_parsing)
         text = "[" * 20_000 + "]" * 20_000
         with pytest.raises(error, match=f"nested more than {MAX_DEPTH} levels deep"):
             reader(text)  # type: ignore[operator]

@@ -7,7 +7,7 @@ oracle (`explain`, `analyse`) for what the page marks and says.
 from __future__ import annotations
 
 from fakepage import GamePage
-from game.seen import Seen
+from game.rules.seen import Seen
 from game.solver import analyse
 from game.solver.explain import Action, explain
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from fakepage import GamePage
-from game.records import Records, Result
+from game.session.records import Records, Result
 
 WIN = "w=3&h=1&m=0"
 """A board that one click wins: an unassisted random game, the mode `3x1-0`."""

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from fakepage import GamePage
-from game.records import Records, Result
+from game.session.records import Records, Result
 
 SAVE = "pyminesweeper.game"
 RECORDS = "pyminesweeper.records"

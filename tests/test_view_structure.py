@@ -1,9 +1,9 @@
 """The view's shape: it imports without the worker's runtime, and its components call no app.
 
 What the view shows is checked through the fake page (tests/test_view_*.py); here,
-that every module of game/view imports under plain CPython (only the worker's
+that every module of game/page imports under plain CPython (only the worker's
 script imports Pyodide's and PyScript's modules), and that no component is handed
-a function of the app's: a handler returns what the player asked (game/view/asks.py).
+a function of the app's: a handler returns what the player asked (game/page/asks.py).
 """
 
 from __future__ import annotations
@@ -15,25 +15,25 @@ from pathlib import Path
 
 import pytest
 
-from game.view.board import BoardView
-from game.view.controls import Controls
-from game.view.files import Files
-from game.view.review import ReviewPanel
-from game.view.running import Runner
-from game.view.statistics import Statistics
-from game.view.summary import Summary
-from game.view.timeline import Timeline
-from game.view.tools import Tools
+from game.page.board_view import BoardView
+from game.page.controls import Controls
+from game.page.files import Files
+from game.page.review_panel import ReviewPanel
+from game.page.running import Runner
+from game.page.statistics import Statistics
+from game.page.summary import Summary
+from game.page.timeline import Timeline
+from game.page.tools import Tools
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_module_of_the_view_imports_without_the_worker_runtime() -> None:
     """Only the worker's script imports Pyodide's and PyScript's modules."""
-    names = sorted(p.stem for p in (ROOT / "game" / "view").glob("*.py") if p.stem != "worker")
+    names = sorted(p.stem for p in (ROOT / "game" / "page").glob("*.py") if p.stem != "worker")
     code = (
         "import importlib, sys\n"
-        f"for name in {names!r}: importlib.import_module('game.view.' + name)\n"
+        f"for name in {names!r}: importlib.import_module('game.page.' + name)\n"
         "print(sorted({'js', 'polyscript', 'pyodide', 'pyodide.ffi'} & set(sys.modules)))"
     )
     done = subprocess.run(
@@ -47,7 +47,7 @@ def test_every_module_of_the_view_imports_without_the_worker_runtime() -> None:
     [BoardView, Controls, Timeline, Tools, Runner, Summary, ReviewPanel, Statistics, Files],
 )
 def test_no_component_is_handed_a_way_to_call_the_app(component: type) -> None:
-    """A component's handlers return what the player asked (game/view/asks.py): none is
+    """A component's handlers return what the player asked (game/page/asks.py): none is
     given a function of the app's (a session to read, an update, a move to make)."""
     given = inspect.signature(component.__init__).parameters.values()
     assert not [p.name for p in given if "Callable" in str(p.annotation)]

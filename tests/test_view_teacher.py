@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from fakepage import GamePage
-from game.seen import Seen
+from game.rules.seen import Seen
 from game.solver.explain import Reason, explain
-from game.solver.puzzles import find
+from game.teacher.puzzles import find
 
 LAYOUT = "layout=*.../..../...*"
 ROWS = ("HHHHHHHHH", "HHHH11221", "HH2110000", "HH1000000", "HH1100000", "HHH111100")

@@ -1,16 +1,16 @@
 """What a start opens: the kept game, or the one asked for with the kept game set aside.
 
-One policy (`game.visit`) for the page and the terminal; each front-end's parameters are
+One policy (`game.session.visit`) for the page and the terminal; each front-end's parameters are
 those its documents describe.
 """
 
 from __future__ import annotations
 
-from game.events import CellOpened
-from game.query import GameRequest, request_from_query
+from game.rules.events import CellOpened
+from game.rules.settings import PRESETS
 from game.session import Session
-from game.settings import PRESETS
-from game.visit import Visit, visit
+from game.session.query import GameRequest, request_from_query
+from game.session.visit import Visit, visit
 
 
 def played(request: GameRequest) -> Session:

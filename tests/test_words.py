@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.events import CellOpened
-from game.query import GameRequest
+from game.rules.events import CellOpened
+from game.rules.layout import Layout
+from game.rules.settings import PRESETS
 from game.session import Aid, Session
-from game.settings import PRESETS
+from game.session.query import GameRequest
 from game.solver import ImpossiblePositionError, analyse
-from game.text import Layout
 from game.words import card_verdict, discarded, impossible, result_line, summary_items, verdict
 
 
@@ -57,7 +57,7 @@ class TestResult:
 
     def test_summary_items_show_solved_of_total_after_a_loss(self) -> None:
         """After a loss the 3BV reads "solved of total"."""
-        from game.stats import Figures
+        from game.rules.figures import Figures
 
         items = dict(summary_items(Figures(16, 2, 3, 3, 1000)))
         assert items["3BV"] == "2 of 16"

@@ -3,7 +3,7 @@
 The page imports 46 modules. Fetched as source, they cost 46 requests and a
 compile in WebAssembly on every load (about 450 ms of a cold start here);
 as one zip of `.pyc` files, which PyScript writes into the worker's files and
-the page's script puts on the import path as it is (game/view/worker.py),
+the page's script puts on the import path as it is (game/page/worker.py),
 they cost one request and no compile. Bytecode is private to a Python
 version, so the archive is written by the pinned Pyodide itself, under Node
 (tools/compile.mjs runs `write_archive` inside it). The archive's comment is
@@ -27,9 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("vendor") / "game.zip"
 """Where the archive goes, relative to the root (vendor/ holds what `make vendor` builds)."""
 
-SCRIPT = Path("game") / "view" / "worker.py"
+SCRIPT = Path("game") / "page" / "worker.py"
 """The page's script, which PyScript fetches as source (js/host.js names it): it puts the
 archive on the import path, so it cannot come from the archive."""
+
+FRONT_ENDS = ("game/terminal", "game/commands", "game/stats")
+"""The packages of game/ that only the terminal's and the command line's front-ends run."""
 
 RUNTIME = Path("vendor") / "pyodide" / "pyodide.mjs"
 
@@ -40,14 +43,14 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)
 def page_modules(root: Path = ROOT) -> list[str]:
     """Return the modules of game/ the page imports, as paths relative to *root*, sorted.
 
-    Left out: the terminal's modules (game/terminal/, the `cli.py`s,
-    `__main__.py`) and `SCRIPT`, the page's script.
+    Left out: the other front-ends (`FRONT_ENDS`: the terminal, the command-line
+    tools and their doors), every `__main__.py`, and `SCRIPT`, the page's script.
     """
     return sorted(
         p.relative_to(root).as_posix()
         for p in (root / "game").rglob("*.py")
-        if p.name not in ("cli.py", "__main__.py")
-        and p.parent.name != "terminal"
+        if p.name != "__main__.py"
+        and p.parent.relative_to(root).as_posix() not in FRONT_ENDS
         and p != root / SCRIPT
     )
 

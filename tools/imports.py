@@ -51,8 +51,8 @@ def play() -> None:
     It starts, reveals every cell of a beginner board, then presses every control it
     listens to and runs its timers.
     """
-    from game.view import worker  # the page's script: it connects the view to the runtime
-    from game.view.channel import page
+    from game.page import worker  # the page's script: it connects the view to the runtime
+    from game.page.channel import page
 
     worker.start(json.dumps(FACTS))
 

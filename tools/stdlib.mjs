@@ -16,7 +16,7 @@ if (mode === "check") options.stdLibURL = resolve(archive || `${root}/vendor/std
 const pyodide = await loadPyodide(options);
 // What a worker has as plain globals that Node keeps behind getters (the view reads its clock).
 globalThis.performance = performance;
-// What PyScript gives its worker (game/view/worker.py's bridge posts the view's batches with it).
+// What PyScript gives its worker (game/page/worker.py's bridge posts the view's batches with it).
 pyodide.registerJsModule("polyscript", { xworker: { postMessage() {} } });
 // The game's package and the tracer, alone on the import path (the root's js/ folder
 // would hide Pyodide's `js` module).

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.names import PLACE  # noqa: E402
-from game.render import LOOK_CHARS  # noqa: E402
-from game.settings import MAX_SIDE, PRESETS  # noqa: E402
+from game.page.render import LOOK_CHARS  # noqa: E402
+from game.rules.settings import MAX_SIDE, PRESETS  # noqa: E402
 from tools import bytecode, stdlib  # noqa: E402
 
 MODULES = ROOT / "node_modules"

@@ -7,11 +7,11 @@ r"""The solver: exact mine probabilities and the next move, from what a player s
 
 from __future__ import annotations
 
-from game.seen import Seen
-from game.solver.analysis import Analysis, ImpossiblePositionError, count
+from game.rules.layout import TextFormatError
+from game.rules.seen import Seen
 from game.solver.choice import choose
+from game.solver.counting import Analysis, ImpossiblePositionError, count
 from game.solver.groups import Budget, TooComplexError
-from game.text import TextFormatError
 
 __all__ = ["Analysis", "ImpossiblePositionError", "Seen", "TooComplexError", "analyse"]
 

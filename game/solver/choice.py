@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from game.board import Position, neighbour_table
-from game.seen import FLAGGED, HIDDEN
-from game.solver.analysis import Count
+from game.rules.board import Position, neighbour_table
+from game.rules.seen import FLAGGED, HIDDEN
+from game.solver.counting import Count
 from game.solver.endgame import solve_endgame
 from game.solver.groups import Budget, TooComplexError
 from game.solver.risk import fifty_fifty_influence

@@ -12,13 +12,13 @@ cheapest first: one number alone (`Number.is_done`, `Number.is_full`), then
 two numbers whose cells in doubt overlap (`overlap`). The rules are sound
 but not complete; `count`, the last resort, is both: the exact count of
 every arrangement that fits the numbers and the mine total
-(`game.solver.analysis`), whose certain cells it records.
+(`game.solver.counting`), whose certain cells it records.
 
 Who uses it: the hint's explanation and the puzzles read its numbers with
 the rules, in reading order, for the first reason that applies
-(`game.solver.explain`, `game.solver.puzzles`); the game review keeps one for
-a whole game (`game.review`); the no-guess generator clears layouts with it
-(`game.noguess`).
+(`game.solver.explain`, `game.teacher.puzzles`); the game review keeps one for
+a whole game (`game.teacher.review`); the no-guess generator clears layouts with it
+(`game.deal.noguess`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Final
 
-from game.board import Position, neighbour_table, row_order
-from game.seen import FLAGGED, HIDDEN, Seen, SeenCell
-from game.solver.analysis import Count, count
+from game.rules.board import Position, neighbour_table, row_order
+from game.rules.seen import FLAGGED, HIDDEN, Seen, SeenCell
+from game.solver.counting import Count, count
 from game.solver.groups import Budget
 
 RULE_WORK: Final = 8

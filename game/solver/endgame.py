@@ -41,9 +41,9 @@ from fractions import Fraction
 from math import prod
 from typing import Final
 
-from game.board import Position, neighbour_table
-from game.seen import FLAGGED, Seen
-from game.solver.analysis import Count
+from game.rules.board import Position, neighbour_table
+from game.rules.seen import FLAGGED, Seen
+from game.solver.counting import Count
 from game.solver.groups import Budget, TooComplexError
 
 ALWAYS_SEARCHED: Final = 400

@@ -37,14 +37,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board import Position
 from game.names import cells_named, how_many, percent, plural, where
-from game.seen import FLAGGED, Seen
-from game.solver.analysis import Count, count
+from game.rules.board import Position
+from game.rules.layout import TextFormatError
+from game.rules.seen import FLAGGED, Seen
 from game.solver.choice import choose
+from game.solver.counting import Count, count
 from game.solver.deduce import Deducer, Number, Overlap, overlaps
 from game.solver.groups import Budget, TooComplexError
-from game.text import TextFormatError
 
 NOTHING_LEFT = "nothing to explain: every cell is revealed or flagged"
 """Why a position without a hidden cell has no hint."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
-from game.board import Position
+from game.rules.board import Position
 
 Weights = dict[int, int]
 """Number of arrangements, by number of mines."""

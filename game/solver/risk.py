@@ -18,9 +18,9 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Final
 
-from game.board import Position
-from game.seen import FLAGGED, HIDDEN
-from game.solver.analysis import Count
+from game.rules.board import Position
+from game.rules.seen import FLAGGED, HIDDEN
+from game.solver.counting import Count
 from game.solver.groups import Budget
 
 MAX_MISSING: Final = 1

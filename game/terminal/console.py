@@ -15,15 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from game.board import Position, Revealed
-from game.events import FlagToggled, Move
 from game.names import plural, where
-from game.press import Refusal, Refused, press
-from game.seen import Seen
+from game.rules.board import Position, Revealed
+from game.rules.events import FlagToggled, Move
+from game.rules.press import Refusal, Refused, press
+from game.rules.seen import Seen
+from game.rules.state import Status
 from game.session import Aid, Session
 from game.solver import ImpossiblePositionError
 from game.solver import explain as solver_explain
-from game.state import Status
 from game.words import impossible, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000

@@ -3,7 +3,7 @@
 The full-screen game keeps the game in play in `game.json` after every
 change (so closing the terminal loses at most the seconds since the last
 move), and an unfinished game set aside for another in `suspended.json`.
-Both use the page's versioned format (`game.saved`). A file that cannot be
+Both use the page's versioned format (`game.session.saved`). A file that cannot be
 read is renamed with a timestamp and reported, never deleted or overwritten.
 
 The folder is `$XDG_STATE_HOME/pyminesweeper`, or `~/.local/state/pyminesweeper`
@@ -19,12 +19,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from game import saved
 from game.names import plural
-from game.query import GameRequest
-from game.session import Session
-from game.versioned import MAX_BYTES
-from game.visit import visit
+from game.session import Session, saved
+from game.session.query import GameRequest
+from game.session.versioned import MAX_BYTES
+from game.session.visit import visit
 
 APP: Final = "pyminesweeper"
 CURRENT: Final = "game.json"
@@ -131,7 +130,7 @@ def opening_game(
 
     *chosen* says whether the options chose a game (a preset, a size, a seed,
     a layout), and *seeded* whether *seed* was given. Decided by the page's
-    policy (`game.visit`) with the terminal's documented differences: without
+    policy (`game.session.visit`) with the terminal's documented differences: without
     options, the saved game resumes (or, if it was finished, a new game of the
     same kind starts); with them, a saved unfinished game of the same request
     resumes unless a seed was given; any other one is set aside for R to bring back.

@@ -17,10 +17,10 @@ import textwrap
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from game.board import Position
 from game.names import plural, where
-from game.seen import cell_char
-from game.state import Status
+from game.rules.board import Position
+from game.rules.seen import cell_char
+from game.rules.state import Status
 from game.terminal.console import Console, Mark, help_line
 
 GAP: Final = 2

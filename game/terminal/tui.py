@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from types import FrameType
 from typing import Final
 
-from game.query import GameRequest
+from game.session.query import GameRequest
 from game.terminal.console import KEYS, Console, Key
 from game.terminal.keep import SUSPENDED, Keeper, opening_game, swap
 from game.terminal.palette import attributes

@@ -14,10 +14,10 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from game.events import CellOpened, FlagToggled, Move
-from game.query import request_from_query
-from game.render import render_board
+from game.page.render import render_board
+from game.rules.events import CellOpened, FlagToggled, Move
 from game.session import Session
+from game.session.query import request_from_query
 from pagehelpers import READY_MS, cell, run_clock, states
 
 pytestmark = pytest.mark.browser

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.events import FlagToggled
-from game.replays.read import Replay, read_replay
+from game.community.read import Replay, read_replay
+from game.rules.events import FlagToggled
 from pagehelpers import READY_MS, cell, states
 
 pytestmark = pytest.mark.browser

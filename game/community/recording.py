@@ -1,0 +1,113 @@
+"""What a replay file holds, before the rules read it: the board and the mouse's events.
+
+The community's recording programs store the pointer's position in pixels
+and each button's press and release; `game.community.clicks` turns those into
+the game's moves by the community's click rules. Every reader of a binary or
+text format returns a `Recording`; a file it cannot read raises a
+`ReplayError` naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final, NamedTuple
+
+from game.rules.board import Position
+
+MAX_FILE_BYTES: Final = 8 * 1024 * 1024
+"""The largest replay file read: twenty times the largest real one we know (a 60x36
+board played for 20 minutes, 341 KB of EVF), so a huge file is refused before it is parsed."""
+MAX_MOUSE_EVENTS: Final = 1_000_000
+"""More mouse events than any recording holds (that 20-minute game has 56,659)."""
+
+BUTTONS: Final = frozenset({"lc", "lr", "rc", "rr", "mc", "mr", "sc", "cc", "l", "r", "m", "pf"})
+"""Mouse events that press or release a button (`sc`: a left press with Shift, a chord;
+`cc`: a second button pressed, which one unknown; `l`, `r`, `m`: a press or a release;
+`pf`: a flag placed before the game, by a program that keeps no clicks for it)."""
+KINDS: Final = BUTTONS | {"mv"}
+"""Every mouse event a recording may hold (`mv`: the pointer moved)."""
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read; the message names the file and the problem."""
+
+
+class Mouse(NamedTuple):
+    """One mouse event of a recording (a named tuple: a long recording holds 50,000)."""
+
+    ms: int
+    """When, in milliseconds on the recording's clock (0 near the first click)."""
+    kind: str
+    """What happened: one of `KINDS`."""
+    x: int
+    """The pointer's distance from the board's left edge, in pixels (may lie off the board)."""
+    y: int
+    """The pointer's distance from the board's top edge, in pixels."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """A replay file's content: who played what board, and every mouse event."""
+
+    program: str
+    """The program that recorded it, as the file names it."""
+    player: str
+    """The player's name, decoded as the program wrote it."""
+    width: int
+    """Columns of the board."""
+    height: int
+    """Rows of the board."""
+    mines: frozenset[Position]
+    """Where the mines are, as (column, row) from 0."""
+    events: tuple[Mouse, ...]
+    """The mouse events, in time order."""
+    cell: int = 16
+    """Pixels per cell: what maps a pointer position to a cell."""
+    marks: bool = False
+    """Whether a right click on a flag left a question mark (which hides nothing)."""
+
+    def cell_at(self, x: int, y: int) -> Position | None:
+        """Return the cell under the pointer at (*x*, *y*) pixels, or None off the board."""
+        column, row = x // self.cell, y // self.cell
+        if x >= 0 and y >= 0 and column < self.width and row < self.height:
+            return (column, row)
+        return None
+
+
+def check_board(name: str, width: int, height: int, mines: frozenset[Position], count: int) -> None:
+    """Refuse a board whose header does not match its mines.
+
+    :raises ReplayError: if the size is out of range, a mine is off the board or twice
+        on the same cell, or no cell is safe.
+    """
+    if not (1 <= width <= 100 and 1 <= height <= 100):
+        raise ReplayError(f"{name}: the header says the board is {width}x{height}: 1 to 100 a side")
+    if len(mines) != count:
+        raise ReplayError(
+            f"{name}: the header says {count} mines but the board lists {len(mines)} distinct ones"
+        )
+    off = [p for p in mines if not (0 <= p[0] < width and 0 <= p[1] < height)]
+    if off:
+        x, y = off[0]
+        raise ReplayError(
+            f"{name}: a mine at column {x + 1}, row {y + 1} is off the {width}x{height} board"
+        )
+    if count >= width * height:
+        raise ReplayError(f"{name}: {count} mines leave no safe cell on a {width}x{height} board")
+
+
+def check_events(name: str, events: list[Mouse]) -> tuple[Mouse, ...]:
+    """Refuse mouse events out of time order, or too many; return them as a tuple.
+
+    :raises ReplayError: naming the first event out of order.
+    """
+    if len(events) > MAX_MOUSE_EVENTS:
+        raise ReplayError(f"{name}: more than {MAX_MOUSE_EVENTS:,} mouse events")
+    for number, (before, after) in enumerate(pairwise(events), 2):
+        if after.ms < before.ms:
+            raise ReplayError(
+                f"{name}: mouse event {number} ({after.kind} at {after.ms / 1000:.3f} s)"
+                f" comes before the one it follows ({before.ms / 1000:.3f} s)"
+            )
+    return tuple(events)

@@ -1,0 +1,411 @@
+"""The page's wiring and start-up: one session, rendered by the view modules after every change.
+
+Startup path: the worker's script (game/page/worker.py) hands js/host.js `start`, which
+it calls with what the page says of itself, then `dispatch`, with each event.
+The components never call into the app: each handler returns what the player asked for
+(game/page/asks.py), which the channel hands to `App.answer`. That computes the new
+session, and `App.update`, the one place that holds it, counts a finished game, saves,
+and has each component render from it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Final
+
+from game.deal.dealer import Lay, dealt
+from game.page.asks import (
+    Ask,
+    Dealt,
+    NewGame,
+    Play,
+    RecordsChanged,
+    Replace,
+    Said,
+    Show,
+    Stored,
+)
+from game.page.board_view import BoardView
+from game.page.channel import address, interpreter_start, now, page, replace_address, today
+from game.page.controls import Controls
+from game.page.dom import body, by_id, say, show_counter, show_now
+from game.page.files import SAVE_KEY, Files
+from game.page.heard import JsEvent, later, listen, on_answer, on_click, soon
+from game.page.puzzle_board import Puzzles
+from game.page.review_panel import ReviewPanel
+from game.page.running import Runner
+from game.page.statistics import Statistics
+from game.page.storage import Store
+from game.page.summary import Summary
+from game.page.timeline import Timeline
+from game.page.tools import Tools
+from game.rules.events import CellOpened, Move
+from game.rules.state import Status
+from game.session import Aid, Session
+from game.session.query import DEFAULT, GameRequest, query_fields, request_from_query
+from game.session.records import Result, mode_label
+from game.session.visit import visit
+from game.words import best_note, daily_note, discarded, opened, result_line
+
+if TYPE_CHECKING:
+    from game.page.analysis_board import AnalysisBoard
+
+CONTROLS: Final = (
+    "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
+    "download", "replay-format", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
+    "daily", "stats-open", "noguess", "puzzles",
+)  # fmt: skip
+"""The controls that stay disabled until Python is ready to answer them."""
+LEAVE_ANALYSIS: Final = (
+    "difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open", "puzzles",
+)  # fmt: skip
+"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
+LEAVE_PUZZLES: Final = tuple(name for name in LEAVE_ANALYSIS if name != "copy-link")
+"""The controls the puzzles offer (the address names the puzzle: it is the link to share)."""
+DEFERRED: Final = (
+    "game.solver.explain", "game.teacher.review", "game.deal.noguess", "game.page.analysis_board",
+    "game.teacher.puzzles", "game.community.watch", "game.community.replay_stats",
+)  # fmt: skip
+"""What the first screen does without: the solver and all that uses it, the slowest of
+its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
+answers at once; the code that uses them imports them where it does."""
+
+
+def fresh_seed() -> int:
+    """Return a seed no player can guess."""
+    return random.SystemRandom().randrange(2**32)
+
+
+class App:
+    """The page: the session, the records, and the modules that show them."""
+
+    def __init__(self) -> None:
+        self.store = Store()
+        self.session = Session.begin(DEFAULT, fresh_seed())
+        self.board = BoardView()
+        self.controls = Controls(self.board)
+        self.timeline = Timeline(self.session)
+        self.tools = Tools(self.board, self.store, self.session)
+        self.stats = Statistics(self.store, self.session.mode)
+        self.files = Files(self.store, self.session)
+        self.best_note = ""
+        self.summary = Summary(self.session)
+        self.analysis: AnalysisBoard | None = None
+        """The position studied instead of a game, while the address asks for one."""
+        self.review = ReviewPanel(self.board, self.session)
+        self.runner = Runner(self.session)
+        self.puzzles = Puzzles(self.board, self.store)
+        on_answer(self.answer)
+        on_click("puzzles", self.open_puzzles)
+        self.shown_seconds = -1
+        on_click("reset", lambda: NewGame(self.session.request))
+        listen("document", "keydown", self.on_page_key, prevent="page-keys")
+        # The clock runs between moves too: its time is kept each second it shows, and
+        # when the page is hidden (a page going away is gone before Python could answer).
+        listen("document", "visibilitychange", lambda _e: self.files.save())
+        later(self.tick, 250, repeat=True)
+
+    def answer(self, asked: Ask) -> None:
+        """Do what a component's handler asked, then run what the session says runs."""
+        if isinstance(asked, Session):
+            self.update(asked)
+        elif isinstance(asked, Said):
+            self.update(asked.session)
+            say(asked.words)
+        elif isinstance(asked, Play):
+            self.on_move(asked.move, asked.aid)
+        elif isinstance(asked, Dealt):  # the first reveal lays the board found
+            self.make(asked.move, asked.aid, dealt(asked.mines))
+        elif isinstance(asked, NewGame):
+            self.new_game(asked.request)
+            if asked.note:
+                say(asked.note)
+        elif isinstance(asked, Show):
+            self.update(self.session.show(asked.step))
+        elif isinstance(asked, Replace):
+            self.replace(asked.session)
+            say(asked.words)
+        elif isinstance(asked, RecordsChanged):
+            self.render_controls()
+        elif isinstance(asked, Stored):
+            then = asked.then
+            self.store.commit(asked.changes, lambda made: self.answer(then(made)), asked.refused)
+        self.runner.run(self.session)  # a step asked for and refused: the next one still comes
+
+    def start(self) -> None:
+        """Read the URL and storage, show the game, and tell tests the page is ready."""
+        search = address()["search"]
+        wanted = [text for text in query_fields(search).get("position", []) if text]
+        problem = None
+        puzzle = [text for text in query_fields(search).get("puzzle", []) if text]
+        if puzzle:
+            try:
+                self.puzzles.open_link(puzzle[-1])
+            except ValueError as error:
+                problem = f"{error} (a default game started)"
+                search = ""
+            else:
+                self.ready()
+                return
+        if wanted:
+            from game.page.analysis_board import AnalysisBoard
+
+            try:
+                self.analysis = AnalysisBoard.from_query(self.board, wanted[-1])
+            except ValueError as error:
+                problem = f"{error} (a default game started)"
+            else:
+                self.analysis.show()
+                self.ready()
+                return
+        request, url_problem = request_from_query("" if wanted else search)
+        problem = problem or url_problem
+        told: list[str] = []  # what the start says of the game kept, once the page answered
+        kept = self.files.load(told.append)
+        arrival = visit(
+            request,
+            kept,
+            asked=search not in ("", "?"),
+            same_resumes=problem is None,
+            finished_shown=True,
+            seed=fresh_seed(),
+            now=now(),
+        )
+        if arrival.set_aside is not None:  # the game saved stays there until it is aside
+            self.store.held.add(SAVE_KEY)
+            self.answer(
+                self.files.suspend(arrival.set_aside, functools.partial(self.set_aside, told))
+            )
+        self.update(arrival.session)
+        self.render_controls()
+        self.store.settled(functools.partial(self.welcome, arrival.restored, problem or "", told))
+
+    def set_aside(self, told: list[str], kept: bool) -> None:
+        """Take in whether the unfinished game a link replaced was kept to resume."""
+        if kept:
+            self.store.held.discard(SAVE_KEY)
+            told.append("Your unfinished game was kept: Resume brings it back.")
+        else:
+            self.store.refuse(
+                SAVE_KEY,
+                "There is no room to set your unfinished game aside: it stays kept in this"
+                " browser, and the game on the page is not kept.",
+            )
+
+    def welcome(self, restored: bool, problem: str, told: list[str]) -> None:
+        """Say what the start found, play the moves made while loading, and be ready.
+
+        Runs once the page has answered what the start wrote (a game or records set
+        aside), so it says only what happened; the new game is then saved, unless the
+        game kept before it is still held.
+        """
+        notes = ["Welcome back: your game was restored." if restored else "", problem]
+        notes += [*told, self.stats.notice, self.puzzles.notice]
+        if not self.store.available:
+            notes.append("This browser keeps no site data here: games and records are not kept.")
+        say(" ".join(note for note in (*notes, self.daily_note()) if note))
+        if told:  # the game kept before is aside: the new one takes its place
+            self.files.save()
+        for asked in self.board.play_pending():  # each once the one before is answered
+            self.answer(asked)
+        self.ready()
+
+    def ready(self) -> None:
+        """Enable the controls and tell tests (and players) the page answers, and how it started.
+
+        On the analysis board the game's own tools stay off: it shows their answers itself.
+        """
+        studying = self.analysis is not None or self.puzzles.active
+        offered = LEAVE_PUZZLES if self.puzzles.active else LEAVE_ANALYSIS
+        for name in CONTROLS:
+            if not studying or name in offered:
+                by_id(name).removeAttribute("disabled")
+            else:
+                by_id(name).setAttribute("disabled", "")
+        body().setAttribute("data-start", interpreter_start())
+        body().setAttribute("data-ready", "true")
+        for name in DEFERRED:
+            soon(functools.partial(import_module, name))
+
+    # -- the one place the session changes -----------------------------------------------
+
+    def update(self, session: Session) -> None:
+        """Hold *session*: count its end once, save it, and render every module."""
+        old, self.session = self.session, session
+        self.stats.mode = session.mode  # the records panel opens on the game's mode
+        if session.shown is not old.shown:
+            self.board.mark({})
+        self.board.render(session.shown)
+        show_now()  # the board first: the rest (a finished game's figures) may take a while
+        session, result = session.result(today())
+        if result is not None:
+            self.session = session
+            self.best_note = self.count(result)
+        show_counter("mines-left", session.shown.mines_left)
+        face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
+        by_id("reset").setAttribute("data-face", face)
+        self.timeline.render(session)
+        self.tools.render(session, old)
+        self.summary.render(session, self.best_note, self.files.opened)
+        if session.start is not old.start:
+            self.review.close()
+        self.review.render(session)
+        if session.live is not old.live and session.live.start is old.live.start:
+            before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
+            by_id("announce").textContent = opened(before, after)
+        by_id("copy-layout").hidden = session.exact_board() is None
+        self.runner.run(session)
+        self.show_time()
+        self.files.render(session, old)
+
+    def count(self, result: Result) -> str:
+        """Add a finished game to the records; return a note if it is a new best."""
+        session = self.session
+        records, bests = self.stats.records.count(session.mode, result, session.request.daily)
+        if records is not self.stats.records:
+            self.stats.keep(records)
+            self.render_controls()
+        return best_note(mode_label(session.mode), bests)
+
+    # -- what the player does ------------------------------------------------------------
+
+    def replace(self, session: Session) -> None:
+        """Put another game on the page: a resumed one, or a replay file to watch."""
+        self.best_note = ""
+        self.update(session)
+        self.render_controls()
+
+    def new_game(self, request: GameRequest) -> None:
+        """Start a new game of *request* (the mine odds stay as they were)."""
+        if self.analysis is not None or self.puzzles.active:  # leave them for a game
+            self.leave_analysis()
+            self.puzzles.close()
+            replace_address("?" + request.to_query())
+            self.ready()
+        self.best_note = ""
+        self.update(self.session.new_game(request, fresh_seed()))
+        self.render_controls()
+        say(self.daily_note())
+
+    def leave_analysis(self) -> None:
+        """Put away the analysis board, if it is shown."""
+        if self.analysis is not None:
+            self.analysis = None
+            self.board.editing = False
+            by_id("analysis").hidden = True
+            self.board.show_odds(None)
+
+    def open_puzzles(self) -> None:
+        """Show a new puzzle of the level last chosen instead of the game."""
+        self.leave_analysis()
+        self.puzzles.open(self.puzzles.level(), fresh_seed())
+        self.ready()
+
+    def on_move(self, move: Move, aid: Aid | None = None) -> None:
+        """Make *move* if the rules allow it (a click that does nothing is simply ignored).
+
+        The first reveal of a no-guess board deals first, a step at a time
+        between which the page stays free, since the search may take seconds.
+        """
+        if self.analysis is not None:
+            self.analysis.edit(move)
+            return
+        if self.puzzles.active:
+            self.puzzles.on_move(move)
+            return
+        session = self.session
+        problem = session.problem(move)
+        if problem is not None or self.runner.dealing:
+            if problem is not None and "start cell" in problem:
+                say(f"Not flagged: {problem}.")
+            return
+        start = session.start
+        if (
+            type(move) is CellOpened
+            and start.settings.no_guess
+            and not session.live.board.mines_laid
+        ):
+            self.runner.deal_then(move, aid)
+        else:
+            self.make(move, aid)
+
+    def make(self, move: Move, aid: Aid | None, lay: Lay | None = None) -> None:
+        """Make an allowed *move* and say what it did; a first reveal deals by *lay*, if given."""
+        session = self.session
+        made = session.make(move, now(), aid=aid, lay=lay)
+        start = session.start.start_cell
+        self.update(made.session)
+        notes = [discarded(made.discarded)]
+        first = start is not None and not session.live.board.mines_laid
+        moved = first and type(move) is CellOpened and move.pos != start
+        if moved:  # the tap opened another cell than the one tapped: say why, in view
+            notes.append("This board starts at its marked cell, the same for every player.")
+        after = made.session.live.status
+        if after in (Status.WON, Status.LOST):
+            notes.append(result_line(made.session))
+            if after is Status.LOST:
+                by_id("reset").focus()
+        say(" ".join(n for n in notes if n), in_view=moved)
+
+    def on_page_key(self, event: JsEvent) -> None:
+        """Keys that work anywhere but in text fields: Ctrl+Z undoes, F2 or N starts anew.
+
+        Escape hides the result card (open dialogs close by themselves).
+        """
+        target = event.target
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and target.type != "range":
+            return
+        key = str(event.key)
+        command = event.ctrlKey or event.metaKey
+        if key.lower() == "z" and command and self.puzzles.active:
+            return  # no move of a game to undo: the board shows a puzzle
+        if key.lower() == "z" and command:  # the page cancelled these keys' defaults
+            self.answer(self.timeline.undo())
+        elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
+            self.new_game(self.session.request)
+        elif key == "Escape" and not by_id("result").hidden:
+            self.summary.hide()
+
+    # -- small views ---------------------------------------------------------------------
+
+    def render_controls(self) -> None:
+        """Show the current game's settings in the controls and the daily board's state."""
+        self.controls.render(self.session.request, self.stats.records.is_daily_done)
+
+    def daily_note(self) -> str:
+        """Describe the daily board being played, if it is one."""
+        return daily_note(self.session, self.stats.records.is_daily_done)
+
+    def show_time(self) -> bool:
+        """Write the whole seconds played into `#timer` if they changed; return whether so."""
+        seconds = min(999, self.session.elapsed(now()) // 1000)
+        if seconds == self.shown_seconds:
+            return False
+        self.shown_seconds = seconds
+        show_counter("timer", seconds)
+        return True
+
+    def tick(self) -> None:
+        """Show the clock, and keep the game with its time each second the clock runs."""
+        if self.show_time() and self.session.clock.since is not None:
+            self.files.save()
+
+
+app: App | None = None
+
+
+def start(facts: str) -> str:
+    """Start the game, given what the page says of itself; return what to show (js/host.js)."""
+    global app
+    page.begin(json.loads(facts))
+    app = App()
+    app.start()
+    return page.take()
+
+
+def dispatch(message: str, files: Any) -> str:
+    """Run what the page sends (an event, a timer, a board intent); return what to show."""
+    return page.dispatch(json.loads(message), files)

@@ -1,0 +1,174 @@
+"""The board on the page: its buttons, patched where the game changed, and the moves asked of it.
+
+A board of a new size is one `innerHTML` assignment; a move patches the
+buttons whose rendering changed, in one call to js/cells.js whatever their
+number (each crossing of the Python-JS boundary costs time). Gestures
+become intents in js/input.js, which also keeps the tab stop and the looks
+of a gesture; what an intent does to the game is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Final
+
+from game.deal.dealer import advance
+from game.page.asks import Play
+from game.page.channel import pending_moves, tab_stop
+from game.page.dom import Element, by_id, cell, each, patch_cells
+from game.page.heard import on_intent, soon
+from game.page.render import cell_patch, render_board, start_cell
+from game.rules.board import Position, Revealed, neighbour_table, row_order
+from game.rules.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
+from game.rules.press import Refused, press
+from game.rules.settings import FirstClick, Settings
+from game.rules.state import Game, start_game
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+MARKS: Final = (
+    "hint-safe",
+    "hint-guess",
+    "hint-mine",
+    "contradiction",
+    "review-player",
+    "review-solver",
+)
+"""The classes `mark` puts on cells (and takes off again)."""
+
+
+def warm_up(width: int, height: int) -> None:
+    """Play a whole-board reveal on an empty board of this size, and its patch, and drop them.
+
+    The first reveal on a page ran code the worker had not run yet, in the
+    runtime's baseline tier and on a heap still growing, so the first move on
+    a board paid for it. Done once per board size, while the player looks at
+    the new board.
+    """
+    empty = start_game(GameStarted(Settings(width, height, 0, FirstClick.SAFE), 0))
+    cell_patch(empty, advance(empty, CellOpened((width // 2, height // 2))))
+
+
+class BoardView:
+    """The grid of cell buttons: what it shows, where focus is, what input becomes moves."""
+
+    def __init__(self) -> None:
+        self.element = by_id("board")
+        self.shown: Game | None = None
+        self.flag_mode = False
+        self.editing = False
+        """Whether the board edits a position (the analysis board): a press paints a cell."""
+        self.marked: list[Element] = []
+        self.odds: list[Element] = []
+        on_intent(self.on_input)
+
+    # -- rendering -----------------------------------------------------------------------
+
+    def render(self, game: Game) -> None:
+        """Bring the buttons up to date with *game*, touching only what changed."""
+        board = game.board
+        old = self.shown
+        if old is not None and (old.board.width, old.board.height) == (board.width, board.height):
+            patch_cells(cell_patch(old, game))
+        else:  # the page keeps the focus in the board if it was there (js/host.js)
+            stop = tab_stop() if old is None else None
+            if stop is None or stop not in board.cells:
+                stop = (0, 0)
+            focus = start_cell(game) or stop
+            element = self.element
+            element.style.setProperty("--cols", str(board.width))
+            element.style.setProperty("--rows", str(board.height))
+            element.setAttribute("aria-rowcount", str(board.height))
+            element.setAttribute("aria-colcount", str(board.width))
+            element.innerHTML = render_board(game, focus)
+            self.marked.clear()
+            self.odds.clear()
+            # Done while the player looks at the board, not in the first reveal's time.
+            soon(partial(neighbour_table, board.width, board.height))
+            soon(partial(row_order, board.width, board.height))
+            soon(partial(warm_up, board.width, board.height))
+        self.shown = game
+        self.element.setAttribute("data-status", game.status.value)
+        if game.is_over():
+            self.element.setAttribute("aria-disabled", "true")
+        else:
+            self.element.removeAttribute("aria-disabled")
+
+    @staticmethod
+    def button_at(pos: Position) -> Element:
+        """Return the button of the cell at *pos*."""
+        return cell(*pos)
+
+    def mark(self, cells: Mapping[Position, str]) -> None:
+        """Put each mark class on its cell (hints, a proof), removing the marks before."""
+        for button in self.marked:
+            button.classList.remove(*MARKS)
+            button.removeAttribute("data-proof")
+        self.marked.clear()
+        for pos, name in cells.items():
+            button = self.button_at(pos)
+            if name == "proof":
+                button.setAttribute("data-proof", "true")
+            else:
+                button.classList.add(name)
+            self.marked.append(button)
+
+    def show_odds(self, odds: Mapping[Position, Fraction] | None) -> None:
+        """Write each hidden cell's mine probability on it, or clear them all (None)."""
+        for button in self.odds:
+            button.removeAttribute("data-probability")
+            button.removeAttribute("data-p")
+            button.style.removeProperty("--risk")
+        self.odds.clear()
+        for pos, p in (odds or {}).items():
+            button = self.button_at(pos)
+            self.odds.append(button)
+            share = float(p)
+            button.setAttribute("data-probability", f"{share:.12f}")
+            button.setAttribute("data-p", f"{share:.0%}")
+            button.style.setProperty("--risk", f"{share:.3f}")
+
+    def play_pending(self) -> Iterator[Play | None]:
+        """Yield, in order, what the clicks made on the board drawn while Python loaded ask.
+
+        js/input.js keeps them as intents, ["r" | "f", x, y], which js/host.js hands
+        over at the start; each asks what the same click would now (a click on a
+        number chords), once the one before it is answered.
+        """
+        for kind, x, y in pending_moves():
+            yield self.on_input(kind, x, y)
+
+    # -- focus (a roving tabindex: one cell is in the tab order, kept by js/input.js) -----
+
+    def move_focus(self, pos: Position) -> None:
+        """Make *pos* the tab stop and focus it."""
+        each('#board button[tabindex="0"]', "setAttribute", "tabindex", "-1")
+        button = self.button_at(pos)
+        button.setAttribute("tabindex", "0")
+        button.focus()
+
+    # -- intents ---------------------------------------------------------------------------
+
+    def on_input(self, kind: str, x: int, y: int) -> Play | None:
+        """Return the move an intent of js/input.js asks: "f" flags, "c" chords, "r" presses.
+
+        The primary action is `game.rules.press`'s: it reveals a hidden cell and chords on a
+        revealed one; in flag mode it flags a closed cell.
+        """
+        pos = (int(x), int(y))
+        if self.shown is None or pos not in self.shown.board.cells:
+            return None
+        if kind == "f":
+            return Play(FlagToggled(pos))
+        if kind == "c":
+            return Play(NeighboursOpened(pos))
+        if kind == "r" and self.editing:  # a paint, or in flag mode a flag on a closed cell
+            closed = type(self.shown.board.cells[pos]) is not Revealed
+            return Play(FlagToggled(pos) if self.flag_mode and closed else CellOpened(pos))
+        if kind == "r":
+            pressed = press(self.shown.board, pos, flag_mode=self.flag_mode)
+            if not isinstance(pressed, Refused):
+                return Play(pressed)
+        return None

@@ -1,0 +1,126 @@
+"""The game's controls and forms: difficulty, custom size, flag mode, no guessing, daily board."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from game.page.asks import NewGame
+from game.page.board_view import BoardView
+from game.page.channel import portrait, today
+from game.page.dom import body, by_id, say, set_pressed
+from game.page.heard import JsEvent, listen, on_click
+from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.session.query import GameRequest
+
+
+class Controls:
+    """The options above the board; each asks for a new game (`NewGame`)."""
+
+    def __init__(self, board: BoardView) -> None:
+        self.board = board
+        self.request: GameRequest | None = None
+        listen(by_id("difficulty"), "change", lambda _e: self.on_difficulty())
+        on_click("custom-cancel", lambda: by_id("custom-dialog").close())
+        # However the form closes (Start, Cancel, Escape), the selector shows the game again.
+        listen(by_id("custom-dialog"), "close", lambda _e: self.show_request())
+        on_click("portrait-offer", lambda: self.start(PRESETS["expert-portrait"]))
+        listen(by_id("custom"), "submit", self.on_custom_submit, prevent="always")
+        listen(by_id("noguess"), "change", lambda _e: self.on_no_guess())
+        on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
+        on_click("daily", self.daily_game)
+
+    def render(self, request: GameRequest, daily_done: Callable[[str, str], bool]) -> None:
+        """Make the selector, the form and the boxes show *request*'s settings."""
+        self.request = request
+        settings = request.settings
+        self.show_request()
+        for field, value in (
+            ("custom-width", settings.width),
+            ("custom-height", settings.height),
+            ("custom-mines", settings.mines),
+        ):
+            by_id(field).value = str(value)
+        by_id("custom-first").value = settings.first_click.value
+        by_id("noguess").checked = settings.no_guess
+        by_id("portrait-offer").hidden = not (portrait() and settings.preset_name() == "expert")
+        preset = settings.preset_name() or "beginner"
+        done = daily_done(preset, today())
+        button = by_id("daily")
+        button.setAttribute("data-done", "true" if done else "false")
+        state = "played today" if done else "not played yet today"
+        button.setAttribute("aria-label", f"Daily board ({preset}, {state})")
+
+    def show_request(self) -> None:
+        """Make the difficulty selector name the game being played."""
+        request = self.request
+        if request is not None:
+            name = request.settings.preset_name() if request.layout is None else "layout"
+            by_id("difficulty").value = name or "custom"
+
+    def with_no_guess(self, settings: Settings) -> Settings:
+        """Return *settings* with the "No guessing" box's choice.
+
+        :raises SettingsError: for a board too dense for no-guess boards.
+        """
+        return dataclasses.replace(settings, no_guess=bool(by_id("noguess").checked))
+
+    def start(self, settings: Settings) -> NewGame:
+        """Ask for a game of *settings* dealt as the box says; untick it if they are too dense."""
+        try:
+            chosen = self.with_no_guess(settings)
+        except SettingsError as error:
+            by_id("noguess").checked = False
+            return NewGame(GameRequest(settings), f"No guessing is off: {error}.")
+        note = "No guessing: every board dealt can be cleared by logic alone."
+        return NewGame(GameRequest(chosen), note if chosen.no_guess else "")
+
+    def on_difficulty(self) -> NewGame | None:
+        """Ask for a preset game, or open the custom form."""
+        value = str(by_id("difficulty").value)
+        if value in PRESETS:
+            return self.start(PRESETS[value])
+        by_id("custom-dialog").showModal()
+        by_id("custom-width").focus()
+        return None
+
+    def on_no_guess(self) -> NewGame | None:
+        """Ask for a game of the same size dealt the way the box now says."""
+        return None if self.request is None else self.start(self.request.settings)
+
+    def on_custom_submit(self, _event: JsEvent) -> NewGame | None:
+        """Start a custom game and close the form, or say what is wrong and keep the game."""
+        error = by_id("custom-error")
+        try:
+            width, height, mines = (
+                _whole(str(by_id(f"custom-{n}").value), n) for n in ("width", "height", "mines")
+            )
+            first = FirstClick(str(by_id("custom-first").value))
+            settings = Settings(width, height, mines, first)
+        except ValueError as problem:  # SettingsError included
+            error.textContent = f"Not started: {problem}."
+            return None
+        error.textContent = ""
+        by_id("custom-dialog").close()
+        return self.start(settings)
+
+    def daily_game(self) -> NewGame:
+        """Ask for today's board of the current preset (beginner for other games)."""
+        request = self.request
+        name = request.settings.preset_name() if request and request.layout is None else None
+        return NewGame(GameRequest.for_day(name or "beginner", today()))
+
+    def set_flag_mode(self, on: bool) -> None:
+        """Switch taps between revealing and flagging, and announce it."""
+        self.board.flag_mode = on
+        set_pressed("flag-mode", on)
+        body().classList.toggle("flag-mode", on)
+        say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
+
+
+def _whole(text: str, name: str) -> int:
+    """Read a whole number typed in the form (ASCII digits only)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{name} must be a whole number")
+    return int(text)
