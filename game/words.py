@@ -8,7 +8,7 @@ count), times carry their unit, and aids are named for what they were.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from game.names import percent, plural, where
 from game.rules.figures import Figures
@@ -18,6 +18,9 @@ from game.session import Aid, Session
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
     from game.solver import ImpossiblePositionError
     from game.teacher.review import MoveReview
+
+COMMUNITY_TITLE: Final = "The community's figures"
+"""The title of the summary's part with the community's figures."""
 
 
 def seconds(ms: int) -> str:
@@ -244,3 +247,25 @@ def review_summary(moves: Sequence[MoveReview]) -> str:
     if summary.first_mistake is not None:
         parts.append(f"The first move that went wrong: {summary.first_mistake}.")
     return " ".join(parts)
+
+
+def slider_position(step: int, moves: int) -> str:
+    """Say where the history slider stands, for a screen reader.
+
+    >>> slider_position(2, 5)
+    'move 2 of 5'
+    """
+    return f"move {step} of {moves}"
+
+
+def past_note(step: int, moves: int) -> str:
+    """Say what a move made while an earlier move is shown does to the later ones."""
+    return (
+        f"Viewing move {step} of {moves}: a move made here continues the game from"
+        f" this point and drops the {moves - step} after it."
+    )
+
+
+def no_flags_mark(nf: bool) -> str:
+    """Return what the summary's verdict adds for a game won or lost without a flag."""
+    return " · no flags (NF)" if nf else ""

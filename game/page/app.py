@@ -23,6 +23,7 @@ from game.page.asks import (
     NewGame,
     Play,
     RecordsChanged,
+    Redraw,
     Replace,
     Said,
     Show,
@@ -31,9 +32,10 @@ from game.page.asks import (
 from game.page.board_view import BoardView
 from game.page.channel import address, interpreter_start, now, page, replace_address, today
 from game.page.controls import Controls
-from game.page.dom import body, by_id, say, show_counter, show_now
+from game.page.dom import body, by_id, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, soon
+from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
 from game.page.running import Runner
@@ -42,6 +44,7 @@ from game.page.storage import Store
 from game.page.summary import Summary
 from game.page.timeline import Timeline
 from game.page.tools import Tools
+from game.page.view import view_counter, view_page
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
 from game.session import Aid, Session
@@ -84,6 +87,7 @@ class App:
 
     def __init__(self) -> None:
         self.store = Store()
+        self.patcher = Patcher()
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.board = BoardView()
         self.controls = Controls(self.board)
@@ -130,6 +134,8 @@ class App:
             say(asked.words)
         elif isinstance(asked, RecordsChanged):
             self.render_controls()
+        elif isinstance(asked, Redraw):
+            self.draw()
         elif isinstance(asked, Stored):
             then = asked.then
             self.store.commit(asked.changes, lambda made: self.answer(then(made)), asked.refused)
@@ -244,19 +250,16 @@ class App:
         if result is not None:
             self.session = session
             self.best_note = self.count(result)
-        show_counter("mines-left", session.shown.mines_left)
-        face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
-        by_id("reset").setAttribute("data-face", face)
-        self.timeline.render(session)
+        self.timeline.take(session)
+        self.summary.take(session, self.files.opened)
+        self.draw()
         self.tools.render(session, old)
-        self.summary.render(session, self.best_note, self.files.opened)
         if session.start is not old.start:
             self.review.close()
         self.review.render(session)
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
             by_id("announce").textContent = opened(before, after)
-        by_id("copy-layout").hidden = session.exact_board() is None
         self.runner.run(session)
         self.show_time()
         self.files.render(session, old)
@@ -366,10 +369,22 @@ class App:
             self.answer(self.timeline.undo())
         elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
             self.new_game(self.session.request)
-        elif key == "Escape" and not by_id("result").hidden:
-            self.summary.hide()
+        elif key == "Escape" and self.summary.card_open:
+            self.answer(self.summary.hide())
 
     # -- small views ---------------------------------------------------------------------
+
+    def draw(self) -> None:
+        """Show the parts of the page that are views of the session, patched where changed."""
+        session, summary = self.session, self.summary
+        self.patcher.show(
+            view_page(
+                session,
+                self.best_note,
+                card_open=summary.card_open,
+                community=summary.known(session),
+            )
+        )
 
     def render_controls(self) -> None:
         """Show the current game's settings in the controls and the daily board's state."""
@@ -385,7 +400,7 @@ class App:
         if seconds == self.shown_seconds:
             return False
         self.shown_seconds = seconds
-        show_counter("timer", seconds)
+        self.patcher.show(view_counter("timer", seconds))
         return True
 
     def tick(self) -> None:

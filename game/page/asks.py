@@ -74,6 +74,11 @@ class RecordsChanged:
 
 
 @dataclass(frozen=True)
+class Redraw:
+    """Draw the page again: what a component shows, besides the session, changed."""
+
+
+@dataclass(frozen=True)
 class Stored:
     """Have the page make *changes* (all or none), then answer what *then* asks of that.
 
@@ -85,5 +90,17 @@ class Stored:
     refused: str = ""
 
 
-Ask = Session | Said | Play | Dealt | NewGame | Show | Replace | RecordsChanged | Stored | None
+Ask = (
+    Session
+    | Said
+    | Play
+    | Dealt
+    | NewGame
+    | Show
+    | Replace
+    | RecordsChanged
+    | Redraw
+    | Stored
+    | None
+)
 """What a component's handler returns."""

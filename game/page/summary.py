@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.page.asks import NewGame
-from game.page.dom import by_id, copy_text, say
+from game.page.asks import NewGame, Redraw
+from game.page.dom import copy_text, say
 from game.page.heard import on_click, spawn
+from game.page.tree import Node, h
 from game.rules.figures import no_flags
 from game.rules.history import History
 from game.rules.state import Status
 from game.session import Session
 from game.words import (
+    COMMUNITY_TITLE,
     card_verdict,
     community_items,
     daily_share,
+    no_flags_mark,
     result_figures,
     summary_items,
     verdict,
@@ -30,92 +34,56 @@ class Summary:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        """The session last rendered: "New game" asks for another of its kind."""
-        self.shown_for: History | None = None
-        """The finished game whose card was shown: it shows once per end, until hidden."""
+        """The session last shown: "New game" asks for another of its kind."""
+        self.card_for: History | None = None
+        """The finished game whose card was put up: it shows once per end, until hidden."""
+        self.card_open = False
+        """Whether the card is up (the player may close it)."""
         self.community: tuple[History, dict[str, Any]] | None = None
         """The community's figures of the last finished game shown, computed once."""
-        self.share = ""
         on_click("result-new", lambda: NewGame(self.session.request))
         on_click("result-close", self.hide)
         on_click("share-result", self.copy_share)
 
-    def hide(self) -> None:
+    def hide(self) -> Redraw:
         """Hide the card until the next game ends."""
-        by_id("result").hidden = True
+        self.card_open = False
+        return Redraw()
 
-    def render(self, session: Session, best_note: str, opened: Replay | None = None) -> None:
-        """Show the live game's figures once it is over; hide them otherwise.
+    def take(self, session: Session, opened: Replay | None = None) -> None:
+        """Take in *session*: put the card up for a new end, and have its figures computed.
 
-        *opened* is the replay file last opened: its own clicks count while its game is shown.
-
-        Only numbers and fixed words go into the summary's HTML (the best note
-        is built from validated mode names), so it is safe to insert as HTML.
+        The community's figures of that end are computed in a task of their own, unless
+        known; *opened* is the replay file last opened, whose own clicks count while its
+        game is shown.
         """
         self.session = session
-        summary = by_id("summary")
-        card = by_id("result")
-        numbers = session.figures
-        if numbers is None or not session.is_live():
-            summary.hidden = True
-            card.hidden = True
+        if session.figures is None or not session.is_live():
             return
-        best = f'<p class="best">{best_note}</p>' if best_note else ""
-        nf = no_flags(session.history)
-        summary.innerHTML = (
-            f'<p class="verdict">{verdict(session)}{" · no flags (NF)" if nf else ""}</p>'
-            + "".join(
-                f'<p class="figure"><b>{value}</b><span>{name}</span></p>'
-                for name, value in summary_items(numbers)
-            )
-            + best
-            + '<details class="community" open><summary>The community\'s figures</summary>'
-            + f'<div class="community-figures" id="community-figures">{self.known(session)}</div>'
-            + "</details>"
-        )
-        for name, value in (
-            ("data-3bv", numbers.three_bv),
-            ("data-3bv-solved", numbers.solved_three_bv),
-            ("data-time-ms", numbers.ms),
-            ("data-assisted", "true" if session.is_assisted() else "false"),
-            ("data-nf", "true" if nf else "false"),
-        ):
-            summary.setAttribute(name, str(value))
-        summary.hidden = False
-        won = session.live.status is Status.WON
-        by_id("result-verdict").textContent = card_verdict(session) + (
-            f" {best_note}" if best_note else ""
-        )
-        by_id("result-figures").textContent = result_figures(numbers)
-        card.setAttribute("data-status", "won" if won else "lost")
-        self.share = daily_share(session)
-        by_id("share-result").hidden = not self.share
-        if self.shown_for is not session.history:  # a new end: show the card once
-            card.hidden = False
-            self.shown_for = session.history
-        if not self.known(session):
+        if self.card_for is not session.history:  # a new end: the card goes up once
+            self.card_for = session.history
+            self.card_open = True
+        if self.known(session) is None:
             spawn(self.show_community(session, opened))
 
-    def known(self, session: Session) -> str:
-        """Return the HTML of the community's figures of *session*, if computed, else ""."""
+    def known(self, session: Session) -> dict[str, Any] | None:
+        """Return the community's figures of *session*'s end, if computed, else None."""
         if self.community is None or self.community[0] is not session.history:
-            return ""
-        return "".join(
-            f'<p class="figure" data-name="{name}"><b>{value}</b><span>{name}</span></p>'
-            for name, value in community_items(self.community[1])
-        )
+            return None
+        return self.community[1]
 
-    async def show_community(self, session: Session, opened: Replay | None) -> None:
-        """Fill in the community's figures of *session*'s end, once the end itself shows.
+    async def show_community(self, session: Session, opened: Replay | None) -> Redraw | None:
+        """Compute the community's figures of *session*'s end once the end itself shows.
 
         Computing them (ZiNi's search above all) takes longer than drawing the last move,
-        so they come in a task of their own, unless the page has moved on by then.
+        so they come in a task of their own, unless the page has moved on by then; the
+        page is then drawn again with them.
         """
         await asyncio.sleep(0)  # the board and the summary go to the page first
         if self.session is not session:
-            return
+            return None
         self.community_figures(session, opened)
-        by_id("community-figures").innerHTML = self.known(session)
+        return Redraw()
 
     def community_figures(self, session: Session, opened: Replay | None) -> dict[str, Any]:
         """Return the community's figures of *session*'s finished game, computed once a game.
@@ -131,7 +99,78 @@ class Summary:
 
     def copy_share(self) -> None:
         """Copy the daily result, a line with no spoilers, to share."""
-        if copy_text(self.share):
-            say(f"Copied: {self.share}")
+        share = daily_share(self.session)
+        if copy_text(share):
+            say(f"Copied: {share}")
         else:
-            say(self.share)
+            say(share)
+
+
+def view_summary(
+    session: Session, best_note: str, *, card_open: bool, community: Mapping[str, Any] | None
+) -> tuple[Node, ...]:
+    """Return the summary and the result card as *session* shows them (hidden while playing).
+
+    *best_note* says a new best, *card_open* whether the card is up, and *community* holds
+    the community's figures of the game, once computed.
+    """
+    numbers = session.figures
+    if numbers is None or not session.is_live():
+        return h("section", "#summary", props={"hidden": True}), h(
+            "div", "#result", props={"hidden": True}
+        )
+    nf = no_flags(session.history)
+    share = daily_share(session)
+    summary = h(
+        "section",
+        "#summary",
+        props={"hidden": False},
+        attrs={
+            "data-3bv": str(numbers.three_bv),
+            "data-3bv-solved": str(numbers.solved_three_bv),
+            "data-time-ms": str(numbers.ms),
+            "data-assisted": "true" if session.is_assisted() else "false",
+            "data-nf": "true" if nf else "false",
+        },
+        children=[
+            h("p", attrs={"class": "verdict"}, text=verdict(session) + no_flags_mark(nf)),
+            *(figure(name, value) for name, value in summary_items(numbers)),
+            *([h("p", attrs={"class": "best"}, text=best_note)] if best_note else []),
+            h(
+                "details",
+                attrs={"class": "community", "open": ""},
+                children=[
+                    h("summary", text=COMMUNITY_TITLE),
+                    h(
+                        "div",
+                        attrs={"class": "community-figures", "id": "community-figures"},
+                        children=[
+                            figure(name, value, named=True)
+                            for name, value in community_items(community)
+                        ]
+                        if community is not None
+                        else [],
+                    ),
+                ],
+            ),
+        ],
+    )
+    verdict_line = card_verdict(session) + (f" {best_note}" if best_note else "")
+    return (
+        summary,
+        h(
+            "div",
+            "#result",
+            props={"hidden": not card_open},
+            attrs={"data-status": "won" if session.live.status is Status.WON else "lost"},
+        ),
+        h("p", "#result-verdict", text=verdict_line),
+        h("p", "#result-figures", text=result_figures(numbers)),
+        h("button", "#share-result", props={"hidden": not share}),
+    )
+
+
+def figure(name: str, value: str, *, named: bool = False) -> Node:
+    """Return one figure of the summary: its value over its name (*named*: for tests to find)."""
+    attrs = {"class": "figure", **({"data-name": name} if named else {})}
+    return h("p", attrs=attrs, children=[h("b", text=value), h("span", text=name)])

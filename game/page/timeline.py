@@ -1,12 +1,18 @@
-"""The timeline under the board: the history slider, undo, replay, and where in time we are."""
+"""The timeline under the board: the history slider, undo, replay, and where in time we are.
+
+`Timeline` hears the slider and the buttons; `view_timeline` shows where in time the
+game is, as nodes (game/page/tree.py).
+"""
 
 from __future__ import annotations
 
 from game.page.asks import Said, Show
 from game.page.channel import now
-from game.page.dom import body, by_id, set_pressed
+from game.page.dom import by_id
 from game.page.heard import listen, on_click
+from game.page.tree import Node, h
 from game.session import Running, Session
+from game.words import past_note, slider_position
 
 
 class Timeline:
@@ -34,23 +40,33 @@ class Timeline:
         session = self.session
         return session.stop() if session.running is Running.REPLAY else session.start_replay()
 
-    def render(self, session: Session) -> None:
-        """Show the move shown, how many there are, and whether this is the past."""
+    def take(self, session: Session) -> None:
+        """Take in *session*: what the buttons act on."""
         self.session = session
-        moves = len(session.history)
-        step = session.step
-        slider = by_id("history")
-        slider.max = str(moves)
-        slider.value = str(step)
-        slider.setAttribute("aria-valuetext", f"move {step} of {moves}")
-        by_id("step").textContent = f"{step} / {moves}"
-        past = step < moves
-        body().classList.toggle("past", past)
-        band = by_id("past-band")
-        band.hidden = not past or session.running is Running.REPLAY
-        if past:
-            band.textContent = (
-                f"Viewing move {step} of {moves}: a move made here continues the game from"
-                f" this point and drops the {moves - step} after it."
-            )
-        set_pressed("replay", session.running is Running.REPLAY)
+
+
+def view_timeline(session: Session) -> tuple[Node, ...]:
+    """Return the slider at the move shown, the step, and whether this is the past."""
+    moves = len(session.history)
+    step = session.step
+    past = step < moves
+    replaying = session.running is Running.REPLAY
+    return (
+        h(
+            "input",
+            "#history",
+            props={"max": str(moves), "value": str(step)},
+            attrs={"aria-valuetext": slider_position(step, moves)},
+        ),
+        h("output", "#step", text=f"{step} / {moves}"),
+        h("body", "body", classes={"past": past}),
+        h(
+            "p",
+            "#past-band",
+            props={
+                "hidden": not past or replaying,
+                **({"textContent": past_note(step, moves)} if past else {}),
+            },
+        ),
+        h("button", "#replay", attrs={"aria-pressed": "true" if replaying else "false"}),
+    )

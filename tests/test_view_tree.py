@@ -1,0 +1,174 @@
+"""The page's views as trees under plain CPython, and the one patcher that writes them.
+
+The views are functions of the session (game/page/view.py, timeline.py, summary.py);
+these tests assert on the nodes they return, as `elm-explorations/test` queries a view,
+and on the operations the patcher makes of two trees in a row.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import fakepage  # noqa: F401 (connects the view's channel to a test bridge)
+from game.community.replay_stats import figures as community_figures
+from game.community.watch import replay_of
+from game.page.channel import page
+from game.page.patcher import Patcher
+from game.page.summary import view_summary
+from game.page.timeline import view_timeline
+from game.page.tree import Node, find, h
+from game.page.view import view_counter, view_face, view_page
+from game.rules.board import Hidden
+from game.rules.events import CellOpened, FlagToggled
+from game.rules.layout import Layout
+from game.session import Session
+from game.session.query import GameRequest
+
+LAYOUT = Layout.from_text("*...\n....\n..*.\n")
+"""Mines at (0, 0) and (2, 2) on a 4x3 board."""
+
+
+def session_after(*moves: CellOpened | FlagToggled) -> Session:
+    """A session on the layout above after *moves*, a second apart."""
+    session = Session.begin(GameRequest(LAYOUT.settings(), layout=LAYOUT), 0)
+    for number, move in enumerate(moves):
+        session = session.make(move, 1000.0 * number).session
+    return session
+
+
+def won() -> Session:
+    """A session on the layout above, won by revealing each safe cell still hidden."""
+    session = session_after()
+    while not session.live.is_over():
+        cells = session.live.board.cells
+        safe = next(p for p in sorted(cells) if p not in LAYOUT.mines and type(cells[p]) is Hidden)
+        session = session.make(CellOpened(safe), 1000.0 * len(session.history)).session
+    return session
+
+
+def fresh() -> Patcher:
+    """Return a patcher for a page the view knows nothing of yet."""
+    page.begin({"now": 0, "elements": {}, "storage": {"items": {}}})
+    return Patcher()
+
+
+def ops_of(tree: tuple[Node, ...], patcher: Patcher) -> list[list[Any]]:
+    """Return the operations *patcher* makes to show *tree*."""
+    page.ops.clear()
+    patcher.show(tree)
+    return list(json.loads(page.take())[1:])
+
+
+class TestTimeline:
+    def test_the_slider_stands_at_the_move_shown(self) -> None:
+        """max counts the moves, value is the move shown, and the step says both."""
+        session = session_after(CellOpened((3, 0)), FlagToggled((0, 0)), CellOpened((0, 1)))
+        tree = view_timeline(session)
+        slider = find(tree, "#history")
+        assert (slider.prop("max"), slider.prop("value")) == ("3", "3")
+        assert slider.attr("aria-valuetext") == "move 3 of 3"
+        assert find(tree, "#step").text == "3 / 3"
+        assert find(tree, "#past-band").prop("hidden") is True
+        assert not find(tree, "body").has_class("past")
+
+    def test_an_earlier_move_shows_the_past_and_what_a_move_drops(self) -> None:
+        """Shown at move 1 of 3, the page is in the past, and the band says 2 moves go."""
+        session = session_after(CellOpened((3, 0)), FlagToggled((0, 0)), CellOpened((0, 1)))
+        tree = view_timeline(session.show(1))
+        assert find(tree, "#history").prop("value") == "1"
+        assert find(tree, "body").has_class("past")
+        band = find(tree, "#past-band")
+        assert band.prop("hidden") is False
+        assert "drops the 2 after it" in band.text
+
+    def test_a_replay_presses_its_button_and_hides_the_band(self) -> None:
+        """While the game plays back, the replay button is pressed and no band says 'past'."""
+        session = session_after(CellOpened((3, 0)), CellOpened((0, 1))).start_replay()
+        tree = view_timeline(session)
+        assert find(tree, "#replay").attr("aria-pressed") == "true"
+        assert find(tree, "#past-band").prop("hidden") is True
+
+
+class TestCountersAndFace:
+    def test_a_counter_shows_its_number_and_three_digits(self) -> None:
+        """The number for scripts and screen readers; the classic digits beside it."""
+        number, digits = view_counter("mines-left", -4)
+        assert number.text == "-4"
+        assert (digits.ref, digits.text) == ('?[data-for="mines-left"]', "-04")
+
+    def test_the_face_follows_the_game_shown(self) -> None:
+        """It smiles while playing and is lost after a mine."""
+        assert view_face(session_after(CellOpened((3, 0)))).attr("data-face") == "smile"
+        assert view_face(session_after(CellOpened((0, 0)))).attr("data-face") == "lost"
+
+
+class TestSummary:
+    def test_the_summary_is_hidden_while_playing(self) -> None:
+        """No figures and no card before the game ends."""
+        tree = view_summary(session_after(CellOpened((3, 0))), "", card_open=True, community=None)
+        assert find(tree, "#summary").prop("hidden") is True
+        assert find(tree, "#result").prop("hidden") is True
+
+    def test_a_won_game_shows_its_figures_and_card(self) -> None:
+        """The hooks of INTERFACES.md, the verdict, the card, and no flags (NF) said once."""
+        session = won()
+        tree = view_summary(session, "New best!", card_open=True, community=None)
+        summary = find(tree, "#summary")
+        assert summary.prop("hidden") is False
+        assert summary.attr("data-3bv") == summary.attr("data-3bv-solved")
+        assert summary.attr("data-nf") == "true"
+        assert summary.attr("data-assisted") == "true"  # a known layout is an aid
+        verdict = next(n for n in summary.walk() if n.attr("class") == "verdict")
+        assert verdict.text.startswith("Won") and verdict.text.endswith("no flags (NF)")
+        assert any(n.attr("class") == "best" and n.text == "New best!" for n in summary.walk())
+        assert find(tree, "#result").prop("hidden") is False
+        assert find(tree, "#result").attr("data-status") == "won"
+        assert find(tree, "#result-verdict").text.endswith("New best!")
+
+    def test_the_community_figures_show_once_computed(self) -> None:
+        """Each named for tests to find; none before they are known."""
+        session = session_after(CellOpened((0, 0)))
+        before = find(view_summary(session, "", card_open=False, community=None), "#summary")
+        box = next(n for n in before.walk() if n.attr("id") == "community-figures")
+        assert box.children == ()
+        figures = community_figures(replay_of(session, None))
+        after = find(view_summary(session, "", card_open=False, community=figures), "#summary")
+        names = [n.attr("data-name") for n in after.walk() if n.attr("data-name")]
+        assert "ZiNi" in names
+
+
+class TestPatcher:
+    def test_only_what_changed_is_written(self) -> None:
+        """The same tree twice writes nothing the second time; one change, one write."""
+        patcher = fresh()
+        session = session_after(CellOpened((3, 0)))
+        first = ops_of(view_page(session, "", card_open=False, community=None), patcher)
+        assert ["set", "#step", "textContent", "1 / 1"] in first
+        assert ops_of(view_page(session, "", card_open=False, community=None), patcher) == []
+        again = ops_of(view_page(session.show(0), "", card_open=False, community=None), patcher)
+        assert ["set", "#step", "textContent", "0 / 1"] in again
+        assert ["class", "body", "toggle", "past", True] in again
+        assert not [op for op in again if op[1] == "#mines-left"]
+
+    def test_a_value_the_page_reported_is_written_back_when_it_differs(self) -> None:
+        """A slider the player moved reports its value: the view's value is written again."""
+        patcher = fresh()
+        tree = (h("input", "#history", props={"value": "3"}),)
+        assert ops_of(tree, patcher) == [["set", "#history", "value", "3"]]
+        page.hear({"now": 0, "controls": {"history": {"value": "1"}}})
+        patcher.show(tree)
+        assert [op for op in page.ops if op[0] == "set"] == [["set", "#history", "value", "3"]]
+
+    def test_children_are_made_again_when_they_change(self) -> None:
+        """A root that owns its children empties and refills them, made with their text."""
+        patcher = fresh()
+        one = (h("ul", "#list", children=[h("li", text="a")]),)
+        made = ops_of(one, patcher)
+        assert made[0] == ["empty", "#list"]
+        assert ["set", "$1", "textContent", "a"] in made
+        assert ops_of(one, patcher) == []
+        marked = ops_of((h("ul", "#list", attrs={"data-n": "1"}, children=[]),), patcher)
+        assert marked == [["attr", "#list", "data-n", "1"], ["empty", "#list"]]
+        removed = ops_of((h("ul", "#list", attrs={"data-n": None}, children=[]),), patcher)
+        assert removed == [["attr", "#list", "data-n", None]]
