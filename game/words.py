@@ -269,3 +269,13 @@ def past_note(step: int, moves: int) -> str:
 def no_flags_mark(nf: bool) -> str:
     """Return what the summary's verdict adds for a game won or lost without a flag."""
     return " · no flags (NF)" if nf else ""
+
+
+def daily_label(preset: str, done: bool) -> str:
+    """Name the daily board's button: its preset, and whether today's board was played.
+
+    >>> daily_label("expert", False)
+    'Daily board (expert, not played yet today)'
+    """
+    state = "played today" if done else "not played yet today"
+    return f"Daily board ({preset}, {state})"

@@ -30,8 +30,16 @@ from game.page.asks import (
     Stored,
 )
 from game.page.board_view import BoardView
-from game.page.channel import address, interpreter_start, now, page, replace_address, today
-from game.page.controls import Controls
+from game.page.channel import (
+    address,
+    interpreter_start,
+    now,
+    page,
+    portrait,
+    replace_address,
+    today,
+)
+from game.page.controls import Controls, view_controls
 from game.page.dom import body, by_id, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, soon
@@ -388,7 +396,11 @@ class App:
 
     def render_controls(self) -> None:
         """Show the current game's settings in the controls and the daily board's state."""
-        self.controls.render(self.session.request, self.stats.records.is_daily_done)
+        request = self.session.request
+        self.controls.take(request)
+        self.patcher.show(
+            view_controls(request, self.stats.records.is_daily_done, day=today(), tall=portrait())
+        )
 
     def daily_note(self) -> str:
         """Describe the daily board being played, if it is one."""

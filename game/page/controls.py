@@ -5,13 +5,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from game.page.asks import NewGame
+from game.page.asks import NewGame, Redraw
 from game.page.board_view import BoardView
-from game.page.channel import portrait, today
+from game.page.channel import today
 from game.page.dom import body, by_id, say, set_pressed
 from game.page.heard import JsEvent, listen, on_click
+from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.session.query import GameRequest
+from game.words import daily_label
 
 
 class Controls:
@@ -30,33 +32,13 @@ class Controls:
         on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
         on_click("daily", self.daily_game)
 
-    def render(self, request: GameRequest, daily_done: Callable[[str, str], bool]) -> None:
-        """Make the selector, the form and the boxes show *request*'s settings."""
+    def take(self, request: GameRequest) -> None:
+        """Take in the game being played: what the form and the boxes start from."""
         self.request = request
-        settings = request.settings
-        self.show_request()
-        for field, value in (
-            ("custom-width", settings.width),
-            ("custom-height", settings.height),
-            ("custom-mines", settings.mines),
-        ):
-            by_id(field).value = str(value)
-        by_id("custom-first").value = settings.first_click.value
-        by_id("noguess").checked = settings.no_guess
-        by_id("portrait-offer").hidden = not (portrait() and settings.preset_name() == "expert")
-        preset = settings.preset_name() or "beginner"
-        done = daily_done(preset, today())
-        button = by_id("daily")
-        button.setAttribute("data-done", "true" if done else "false")
-        state = "played today" if done else "not played yet today"
-        button.setAttribute("aria-label", f"Daily board ({preset}, {state})")
 
-    def show_request(self) -> None:
-        """Make the difficulty selector name the game being played."""
-        request = self.request
-        if request is not None:
-            name = request.settings.preset_name() if request.layout is None else "layout"
-            by_id("difficulty").value = name or "custom"
+    def show_request(self) -> Redraw:
+        """Have the difficulty selector name the game being played again (the form closed)."""
+        return Redraw()
 
     def with_no_guess(self, settings: Settings) -> Settings:
         """Return *settings* with the "No guessing" box's choice.
@@ -124,3 +106,43 @@ def _whole(text: str, name: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise ValueError(f"{name} must be a whole number")
     return int(text)
+
+
+def view_difficulty(request: GameRequest) -> Node:
+    """Return the difficulty selector naming *request*'s game: a preset, a layout or custom."""
+    name = request.settings.preset_name() if request.layout is None else "layout"
+    return h("select", "#difficulty", props={"value": name or "custom"})
+
+
+def view_controls(
+    request: GameRequest, daily_done: Callable[[str, str], bool], *, day: str, tall: bool
+) -> tuple[Node, ...]:
+    """Return the selector, the custom form, the boxes and the daily button for *request*.
+
+    *daily_done* tells whether a preset's board of *day* was played; *tall* whether the
+    screen is portrait (expert is then offered standing up).
+    """
+    settings = request.settings
+    preset = settings.preset_name() or "beginner"
+    done = daily_done(preset, day)
+    return (
+        view_difficulty(request),
+        h("input", "#custom-width", props={"value": str(settings.width)}),
+        h("input", "#custom-height", props={"value": str(settings.height)}),
+        h("input", "#custom-mines", props={"value": str(settings.mines)}),
+        h("select", "#custom-first", props={"value": settings.first_click.value}),
+        h("input", "#noguess", props={"checked": settings.no_guess}),
+        h(
+            "button",
+            "#portrait-offer",
+            props={"hidden": not (tall and settings.preset_name() == "expert")},
+        ),
+        h(
+            "button",
+            "#daily",
+            attrs={
+                "data-done": "true" if done else "false",
+                "aria-label": daily_label(preset, done),
+            },
+        ),
+    )

@@ -18,35 +18,43 @@ from game.page.tree import Node
 
 
 class Patcher:
-    """The last tree shown, root by root, and the writes that take the page to the next."""
+    """What the view last showed of each root, and the writes that take the page to the next.
+
+    A tree may hold only some of the page's roots (the clock's each second), and two roots
+    may stand for one element (the body's classes come from several parts): classes and
+    children are remembered per element and per class, so each part changes only its own.
+    """
 
     def __init__(self) -> None:
-        self.shown: dict[str, Node] = {}
-        """Each root as last shown, by its reference."""
+        self.classes: dict[str, dict[str, bool]] = {}
+        """Each element's classes as last shown, by its reference."""
+        self.children: dict[str, tuple[Node, ...]] = {}
+        """Each element's children as last shown, where the view owns them."""
 
     def show(self, tree: Iterable[Node]) -> None:
         """Bring the page's elements to what *tree*'s roots say; leave the rest alone."""
         for node in tree:
-            last = self.shown.get(node.ref)
-            element = Element(node.ref)
+            ref = node.ref
+            element = Element(ref)
             for name, value in node.props:
-                if page.recall(node.ref, name) != value:
+                if page.recall(ref, name) != value:
                     setattr(element, name, value)
             for name, text in node.attrs:
-                if page.recall(node.ref, "@" + name) != text:
+                if page.recall(ref, "@" + name) != text:
                     if text is None:
                         element.removeAttribute(name)
                     else:
                         element.setAttribute(name, text)
-            before = dict(last.classes) if last is not None else {}
+            shown = self.classes.setdefault(ref, {})
             for name, on in node.classes:
-                if before.get(name) != on:
+                if shown.get(name) != on:
                     element.classList.toggle(name, on)
-            if node.children is not None and (last is None or last.children != node.children):
+                    shown[name] = on
+            if node.children is not None and self.children.get(ref) != node.children:
                 element.replaceChildren()
                 for child in node.children:
                     element.append(made(child))
-            self.shown[node.ref] = node
+                self.children[ref] = node.children
 
 
 def made(node: Node) -> Element:

@@ -1,9 +1,9 @@
 """The page as a function of what the app holds: the parts drawn as one tree of nodes.
 
 `view_page` gathers the parts that are already views (game/page/tree.py): the
-counters and the face, the timeline, the summary and its card, and the buttons that
-depend on the game alone. `App.draw` hands the tree to the one patcher
-(game/page/patcher.py), which sends the page what changed.
+counters, the face, the difficulty selector, the timeline, the summary and its
+card, and the buttons that depend on the game alone. `App.draw` hands the tree to
+the one patcher (game/page/patcher.py), which sends the page what changed.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.page.controls import view_difficulty
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tree import Node, h
@@ -43,6 +44,7 @@ def view_page(
     return (
         *view_counter("mines-left", session.shown.mines_left),
         view_face(session),
+        view_difficulty(session.request),
         *view_timeline(session),
         *view_summary(session, best_note, card_open=card_open, community=community),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
