@@ -9,7 +9,7 @@
 // time: timers run here and each message carries the page's clock, so the game's time is
 // the page's, as a test's fake clock or a paused tab sees it.
 import { restoreObserver } from "./unwatched.js";
-import { PyWorker } from "../vendor/pyscript/core.js";
+import { PyWorker as pyWorker } from "../vendor/pyscript/core.js";
 import { patchCells, writeCellLabels } from "./cells.js";
 import { deliverTo, kept } from "./intents.js";
 
@@ -22,6 +22,13 @@ restoreObserver();
  */
 /** @typedef {[string, ...any[]]} Operation one operation of the view's (game/page/channel.py) */
 
+/**
+ * PyScript's PyWorker, with the option its types leave out that polyscript's XWorker reads:
+ * `version`, the interpreter module the worker imports.
+ * @type {(file: string, options: {config: string, version: string})
+ *   => Promise<Worker & {sync: object}>}
+ */
+const PyWorker = pyWorker;
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
 /** @type {Map<string, HTMLElement>} */

@@ -107,7 +107,8 @@ export async function keepSnapshot() {
   if (!cache) return "unavailable";
   if (current(await cache.match(SNAPSHOT))) return "kept";
   const pyodide = await load({ ...FILES, _makeSnapshot: true });
-  const snapshot = pyodide.makeMemorySnapshot();
+  // Never on a SharedArrayBuffer: the page is not cross-origin isolated (js/host.js).
+  const snapshot = /** @type {Uint8Array<ArrayBuffer>} */ (pyodide.makeMemorySnapshot());
   await cache.put(SNAPSHOT, new Response(snapshot, { headers: { [KIND]: version } }));
   return "kept";
 }

@@ -4,6 +4,8 @@
 // build that changes a file is a new worker with a new cache name.
 "use strict";
 
+// `self` as what it is here: the lib's types cannot tell which kind of worker a script is in.
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__VERSION__";
 const CACHE = "pyminesweeper-" + VERSION;
 const FILES = __FILES__;
@@ -18,19 +20,23 @@ const RUNTIME = FILES.find((url) => url.endsWith(".wasm"));
 // The page as this visit fetched it: its address may carry a game's parameters
 // (?preset=expert), under which the browser keeps it apart from "./", the same file.
 async function visited() {
-  const page = new URL("./", self.location.href).href;
-  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const page = new URL("./", worker.location.href).href;
+  const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
   return windows.map((client) => client.url).find((url) => url.split(/[?#]/)[0] === page);
 }
 
-// Keep the page under "./" from *url*, the address this visit fetched it from.
+/**
+ * Keep the page under "./" from *url*, the address this visit fetched it from.
+ * @param {Cache} cache
+ * @param {string} url
+ */
 async function keepPage(cache, url) {
   const response = await fetch(new Request(url, { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   await cache.put("./", response);
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   // Every file as the server has it now, never a stale copy: "no-cache" asks the
   // server whether the copy the page just downloaded is current (a 304 sends no
   // body), so a first visit downloads the runtime once, not twice; the page too,
@@ -43,15 +49,15 @@ self.addEventListener("install", (event) => {
           cache.addAll(FILES.filter((file) => file !== "./")
             .map((file) => new Request(file, { cache: "no-cache" }))),
         ]))
-        .then(() => cache.match(RUNTIME)
-          .then((response) => WebAssembly.compileStreaming(response))
+        .then(() => (RUNTIME ? cache.match(RUNTIME) : Promise.resolve(undefined))
+          .then((response) => response && WebAssembly.compileStreaming(response))
           // Without a compiled copy the game still starts: it compiles the runtime itself.
           .catch(() => {}))
     )
   );
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   // Old versions' caches go once this one is in charge.
   event.waitUntil(
     caches.keys()
@@ -59,18 +65,18 @@ self.addEventListener("activate", (event) => {
         keys.filter((key) => key.startsWith("pyminesweeper-") && key !== CACHE)
           .map((key) => caches.delete(key))
       ))
-      .then(() => self.clients.claim())
+      .then(() => worker.clients.claim())
   );
 });
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   // The page asks a waiting update to take over, between games.
-  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "skip-waiting") worker.skipWaiting();
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== worker.location.origin) return;
   const navigation = request.mode === "navigate";
   event.respondWith(
     caches.open(CACHE).then((cache) =>

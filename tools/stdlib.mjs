@@ -11,11 +11,12 @@ const [mode, rootArgument, planFile, archive] = process.argv.slice(2);
 const root = resolve(rootArgument || ".");
 const indexURL = `${root}/vendor/pyodide/`;
 const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
+/** @type {{indexURL: string, stdLibURL?: string}} */
 const options = { indexURL };
 if (mode === "check") options.stdLibURL = resolve(archive || `${root}/vendor/stdlib.zip`);
 const pyodide = await loadPyodide(options);
 // What a worker has as plain globals that Node keeps behind getters (the view reads its clock).
-globalThis.performance = performance;
+Object.assign(globalThis, { performance });
 // What PyScript gives its worker (game/page/worker.py's bridge posts the view's batches with it).
 pyodide.registerJsModule("polyscript", { xworker: { postMessage() {} } });
 // The game's package and the tracer, alone on the import path (the root's js/ folder
@@ -37,7 +38,7 @@ if set(sys.modules) - before != {"tools", "tools.imports"}:
 json.dumps(getattr(imports, "${mode === "check" ? "check" : "trace"}")(json.loads(plan)))
 `);
 } catch (error) {  // Python's traceback, without the runtime's source around it
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
   process.exit(1);
 }
 process.stdout.write(result);

@@ -129,14 +129,24 @@ UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-
 """PyScript's plugins the page turns off (index.html's <py-config> and <mpy-config>): core.js
 would import each one's chunk at every start, though the page uses none."""
 
+TYPES = {
+    "vendor/pyscript/core.d.ts": "@pyscript/core",
+    "vendor/pyodide/pyodide.d.mts": "pyodide",
+}
+"""The type declarations of the runtime's modules the page's scripts import, each beside
+its module and naming the npm package whose types it has: TypeScript reads them instead
+of the minified runtime, which `checkJs` would otherwise check as the project's own."""
+
 UNSENT = (
     stdlib.FULL.as_posix(),
     "vendor/pyodide/pyodide-lock.json",
     *(f"vendor/pyscript/{plugin}-*.js" for plugin in UNUSED_PLUGINS),
+    *TYPES,
 )
 """Files of vendor/ the page never requests, kept for the bare PyScript pages of bench/:
 Pyodide's whole standard library (the page loads vendor/stdlib.zip) and package index
-(the page loads `LOCK`), and the chunks of the plugins the page turns off."""
+(the page loads `LOCK`), and the chunks of the plugins the page turns off; and, for
+`make jscheck`, the runtime's types (`TYPES`)."""
 
 
 def sent(name: str) -> bool:
@@ -155,6 +165,19 @@ def write_lock() -> Path:
     index = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
     (ROOT / LOCK).write_text(json.dumps({"info": index["info"], "packages": {}}))
     return ROOT / LOCK
+
+
+def write_types() -> list[Path]:
+    """Write `TYPES`: each re-exports its package's declarations from node_modules."""
+    written = []
+    for name, package in TYPES.items():
+        path = ROOT / name
+        path.write_text(
+            f"// Written by tools/vendor.py: the types of npm's {package}.\n"
+            f'export * from "{package}";\n'
+        )
+        written.append(path)
+    return written
 
 
 def site_files() -> list[str]:
@@ -220,6 +243,7 @@ def main() -> int:
     files.append(stdlib.build(ROOT))
     files.append(write_shared())
     files.append(write_lock())
+    files += write_types()
     requested = [p for p in files if sent(p.relative_to(ROOT).as_posix())]
     size = sum(p.stat().st_size for p in requested)
     print(f"vendor/: {len(requested)} files the page requests, {size / 1e6:.1f} MB")
