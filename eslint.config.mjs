@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["vendor/", "node_modules/", "_site/", "tools/audit/node_modules/", "sw.js"] },
+  { ignores: [".venv/", "vendor/", "node_modules/", "_site/", "tools/audit/node_modules/", "sw.js"] },
   js.configs.recommended,
   {
     rules: {
