@@ -13,7 +13,7 @@ PORT ?= 8000
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev vendor browsers bench bench-page bench-report screenshot audit clean
+.PHONY: site serve test check lint typecheck jscheck unit pytest install-dev node vendor browsers bench bench-page bench-report screenshot audit clean
 
 ## Serve the game on 127.0.0.1 (after fetching the pinned runtime).
 serve: vendor | $(VENV_PYTHON)
@@ -37,8 +37,19 @@ $(VENV)/bin/python:
 install-dev: | $(VENV_PYTHON)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 
+# Node and npm, of a version package.json's engines allow (.nvmrc names CI's), with a
+# message saying what to install when either is missing or too old.
+node:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		echo "error: Node $$(cat .nvmrc) and npm are needed (.nvmrc; package.json's engines)," \
+			"for the browser runtime and the JavaScript checks: \`nvm install\` in this folder," \
+			"or NodeSource's or nodejs.org's packages" >&2; \
+		exit 1; \
+	}
+	@node tools/node.mjs
+
 # The runtime is pinned in package-lock.json; npm ci installs exactly that.
-node_modules/.package-lock.json: package.json package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json | node
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -101,7 +112,7 @@ screenshot: vendor browsers | $(VENV_PYTHON)
 
 ## Lighthouse on the built site (an expert board): scores, blocking time, failed audits.
 # Lighthouse has its own lock under tools/audit/, so `make test` never downloads it.
-tools/audit/node_modules/.package-lock.json: tools/audit/package.json tools/audit/package-lock.json
+tools/audit/node_modules/.package-lock.json: tools/audit/package.json tools/audit/package-lock.json | node
 	cd tools/audit && npm ci --no-audit --no-fund
 	@touch $@
 

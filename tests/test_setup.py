@@ -50,3 +50,28 @@ def test_every_target_that_runs_python_makes_the_venv_first() -> None:
     running = {name: needs for name, needs, recipe in rules if "$(PYTHON)" in recipe}
     assert {"serve", "install-dev", "vendor", "lint", "typecheck", "unit"} <= set(running)
     assert {name for name, needs in running.items() if "| $(VENV_PYTHON)" not in needs} == set()
+
+
+def node_check(version: str) -> subprocess.CompletedProcess[str]:
+    """Run `node tools/node.mjs VERSION`, as `make` checks the Node it finds."""
+    if shutil.which("node") is None:
+        pytest.skip("no node")
+    return subprocess.run(
+        ["node", "tools/node.mjs", version], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_node_too_old_for_the_tools_is_refused_with_what_to_install() -> None:
+    """Debian 12's Node 18 cannot run ESLint 10: `make` stops before `npm ci` and says which
+    Node to install; the Node CI uses (.nvmrc, the workflow's) is one package.json allows."""
+    old = node_check("18.19.0")
+    assert old.returncode == 1
+    assert "Node 18.19.0 cannot run" in old.stderr and "Install Node 20 (.nvmrc)" in old.stderr
+    pinned = (ROOT / ".nvmrc").read_text().strip()
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert set(re.findall(r'node-version: "(\d+)"', workflow)) == {pinned}
+    assert node_check(f"{pinned}.19.0").returncode == 0
+    assert [line for line in dry_run("vendor") if line.startswith(("node ", "npm "))] == [
+        "node tools/node.mjs",
+        "npm ci --no-audit --no-fund",
+    ]
