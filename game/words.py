@@ -14,6 +14,7 @@ from game.names import percent, plural, where
 from game.rules.figures import Figures
 from game.rules.state import Status
 from game.session import Aid, Session
+from game.session.records import ModeRecord, mode_label
 
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
     from game.solver import ImpossiblePositionError
@@ -279,3 +280,36 @@ def daily_label(preset: str, done: bool) -> str:
     """
     state = "played today" if done else "not played yet today"
     return f"Daily board ({preset}, {state})"
+
+
+def record_items(record: ModeRecord) -> list[tuple[str, str]]:
+    """Name and write each figure of one mode's records, as the statistics panel lists them."""
+    best, nf_best = (
+        "–" if ms is None else f"{ms / 1000:.3f} s" for ms in (record.best_ms, record.best_nf_ms)
+    )
+    rate, nf_rate = (
+        "–" if r is None else f"{r:.2f}" for r in (record.best_rate, record.best_nf_rate)
+    )
+    return [
+        ("played", str(record.played)),
+        ("won", str(record.won)),
+        ("win rate", f"{record.win_rate:.0%}" if record.played else "–"),
+        ("streak", str(record.streak)),
+        ("best streak", str(record.best_streak)),
+        ("best time", best),
+        ("best 3BV/s", rate),
+        ("best time, no flags (NF)", nf_best),
+        ("best 3BV/s, NF", nf_rate),
+    ]
+
+
+def reset_question(mode: str, played: int) -> str:
+    """Ask to confirm forgetting a mode's records, saying how many games go.
+
+    >>> reset_question("beginner", 1)
+    'Reset the records of Beginner? Its 1 game will be forgotten.'
+    """
+    return (
+        f"Reset the records of {mode_label(mode)}? Its {played} game"
+        f"{'s' * (played != 1)} will be forgotten."
+    )

@@ -430,6 +430,9 @@ class Dom:
             self.scrolled.append(node)
         elif method == "showModal":
             node.props["open"] = True
+        elif method == "remove" and node.parent is not None:
+            node.parent.children.remove(node)
+            node.parent = None
         elif method == "close" and node.is_open:
             node.props["open"] = False
             self.closed.append(node)

@@ -15,6 +15,7 @@ from game.community.replay_stats import figures as community_figures
 from game.community.watch import replay_of
 from game.page.channel import page
 from game.page.patcher import Patcher
+from game.page.review_panel import can_review, item
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tree import Node, find, h
@@ -24,6 +25,7 @@ from game.rules.events import CellOpened, FlagToggled
 from game.rules.layout import Layout
 from game.session import Session
 from game.session.query import GameRequest
+from game.teacher.review import review_moves
 
 LAYOUT = Layout.from_text("*...\n....\n..*.\n")
 """Mines at (0, 0) and (2, 2) on a 4x3 board."""
@@ -160,15 +162,49 @@ class TestPatcher:
         patcher.show(tree)
         assert [op for op in page.ops if op[0] == "set"] == [["set", "#history", "value", "3"]]
 
-    def test_children_are_made_again_when_they_change(self) -> None:
-        """A root that owns its children empties and refills them, made with their text."""
+    def test_children_are_patched_place_by_place(self) -> None:
+        """A root that owns its children fills them once, then writes only what differs:
+        an attribute added or dropped on one child, a child appended, those past the end
+        removed."""
         patcher = fresh()
-        one = (h("ul", "#list", children=[h("li", text="a")]),)
-        made = ops_of(one, patcher)
+        items = [h("li", text="a"), h("li", text="b")]
+        made = ops_of((h("ul", "#list", children=items),), patcher)
         assert made[0] == ["empty", "#list"]
         assert ["set", "$1", "textContent", "a"] in made
-        assert ops_of(one, patcher) == []
-        marked = ops_of((h("ul", "#list", attrs={"data-n": "1"}, children=[]),), patcher)
-        assert marked == [["attr", "#list", "data-n", "1"], ["empty", "#list"]]
-        removed = ops_of((h("ul", "#list", attrs={"data-n": None}, children=[]),), patcher)
-        assert removed == [["attr", "#list", "data-n", None]]
+        assert ["append", "#list", "$2"] in made
+        assert ops_of((h("ul", "#list", children=items),), patcher) == []
+        current = [items[0], h("li", attrs={"aria-current": "step"}, text="b")]
+        assert ops_of((h("ul", "#list", children=current),), patcher) == [
+            ["attr", "$2", "aria-current", "step"]
+        ]
+        grown = [*items, h("li", text="c")]
+        assert ops_of((h("ul", "#list", children=grown),), patcher) == [
+            ["attr", "$2", "aria-current", None],
+            ["create", "$3", "li"],
+            ["set", "$3", "textContent", "c"],
+            ["append", "#list", "$3"],
+        ]
+        assert ops_of((h("ul", "#list", children=[]),), patcher) == [
+            ["call", "$1", "remove"],
+            ["call", "$2", "remove"],
+            ["call", "$3", "remove"],
+        ]
+
+
+class TestReview:
+    def test_each_move_is_an_item_with_the_contract_attributes(self) -> None:
+        """data-move, data-verdict, data-risk (12 digits), and aria-current on the move shown."""
+        session = won()
+        moves = list(review_moves(session.history))
+        first = item(moves[0], True)
+        assert first.attr("data-move") == "1"
+        verdict = moves[0].verdict
+        assert first.attr("data-verdict") == ("unjudged" if verdict is None else verdict.value)
+        assert len((first.attr("data-risk") or "").split(".")[-1]) >= 9
+        assert first.attr("aria-current") == "step"
+        assert item(moves[1], False).attr("aria-current") is None
+
+    def test_only_a_finished_or_watched_game_can_be_reviewed(self) -> None:
+        """The button stays off while the game is played."""
+        assert not can_review(session_after(CellOpened((3, 0))))
+        assert can_review(won())

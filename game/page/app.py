@@ -142,6 +142,7 @@ class App:
             say(asked.words)
         elif isinstance(asked, RecordsChanged):
             self.render_controls()
+            self.draw()
         elif isinstance(asked, Redraw):
             self.draw()
         elif isinstance(asked, Stored):
@@ -260,11 +261,10 @@ class App:
             self.best_note = self.count(result)
         self.timeline.take(session)
         self.summary.take(session, self.files.opened)
+        self.review.take(session)
         self.draw()
+        self.review.follow(session)
         self.tools.render(session, old)
-        if session.start is not old.start:
-            self.review.close()
-        self.review.render(session)
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
             by_id("announce").textContent = opened(before, after)
@@ -392,6 +392,8 @@ class App:
                 card_open=summary.card_open,
                 community=summary.known(session),
             )
+            + self.review.view(session)
+            + self.stats.view()
         )
 
     def render_controls(self) -> None:

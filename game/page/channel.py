@@ -111,6 +111,10 @@ class Page:
         """Note that *ref*'s *name* now holds *value*."""
         self.known.setdefault(ref, {})[name] = value
 
+    def knows(self, ref: str, name: str) -> bool:
+        """Tell whether *ref*'s *name* was written or reported (it may hold None)."""
+        return name in self.known.get(ref, {})
+
     def recall(self, ref: str, name: str) -> Any:
         """Return what *ref*'s *name* holds, as last written or reported."""
         return self.known.get(ref, {}).get(name)

@@ -105,6 +105,9 @@ class Element:
     def append(self, child: Element) -> None:
         page.op("append", self.ref, child.ref)
 
+    def remove(self) -> None:
+        page.op("call", self.ref, "remove")
+
 
 def by_id(name: str) -> Element:
     """Return the element with id *name*."""

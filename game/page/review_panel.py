@@ -9,14 +9,16 @@ first computed, not with the page (`game.page.app.DEFERRED`).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from game.names import decimal
-from game.page.asks import Show
+from game.page.asks import Redraw, Show
 from game.page.board_view import BoardView
 from game.page.channel import now
-from game.page.dom import by_id, create, each, select
+from game.page.dom import by_id, select
 from game.page.heard import listen, on_click, spawn
+from game.page.tree import Node, h
 from game.rules.history import History
 from game.session import Session
 from game.words import review_line, review_summary
@@ -25,96 +27,135 @@ if TYPE_CHECKING:
     from game.teacher.review import MoveReview
 
 
+def review_moves(history: History) -> Iterator[MoveReview]:
+    """Review *history* move by move (the review's module is imported on first use)."""
+    from game.teacher.review import review_moves as moves
+
+    return moves(history)
+
+
 class ReviewPanel:
     """`#review` opens it; `#review-list` holds one item per move; the slider steps through."""
 
     def __init__(self, board: BoardView, session: Session) -> None:
         self.board = board
         self.session = session
-        """The session last rendered: the game "Review" reviews."""
+        """The session last taken in: the game "Review" reviews."""
+        self.open = False
+        """Whether the panel is shown."""
         self.reviewed: History | None = None
+        """The game reviewed, or being reviewed."""
         self.moves: list[MoveReview] = []
-        self.task: Any = None
-        on_click("review", self.open)
+        """Its moves reviewed so far, in order."""
+        self.progress = ""
+        """How far the review has come, while it is computed."""
+        on_click("review", self.start)
         on_click("review-close", self.close)
         listen(by_id("review-list"), "click", self.on_pick)
 
-    def can_review(self, session: Session) -> bool:
-        """Tell whether the game can be reviewed: it is over, or a replay file watched."""
-        return bool(len(session.history)) and (session.live.is_over() or session.watched)
-
-    def open(self) -> Show | None:
+    def start(self) -> Show | Redraw | None:
         """Review the game (once per game) and show the panel at its first move."""
         session = self.session
-        if not self.can_review(session):
+        if not can_review(session):
             return None
-        by_id("review-panel").hidden = False
+        self.open = True
         if self.reviewed is not session.history:
             self.reviewed = session.history
             self.moves = []
-            by_id("review-list").replaceChildren()
-            by_id("review-summary").textContent = ""
-            self.task = spawn(self.compute(session.history))
-            return None
+            self.progress = ""
+            spawn(self.compute(session.history, iter(review_moves(session.history))))
+            return Redraw()
         return Show(0)
 
-    def close(self) -> None:
+    def close(self) -> Redraw:
         """Hide the panel (the review is kept for this game)."""
-        by_id("review-panel").hidden = True
+        self.open = False
         self.board.mark({})
+        return Redraw()
 
-    async def compute(self, history: History) -> Show | None:
-        """Review *history* move by move, drawing each item as it comes."""
-        from game.teacher.review import review_moves
+    async def compute(self, history: History, moves: Iterator[MoveReview]) -> Show | Redraw | None:
+        """Review *history*'s moves for about 50 ms, then draw them and go on in a new task.
 
-        items = by_id("review-list")
-        progress = by_id("review-progress")
-        last = now()
-        for reviewed in review_moves(history):
+        The page stays free between the tasks, and says how far the review has come.
+        """
+        await asyncio.sleep(0)
+        began = now()
+        for reviewed in moves:
             if self.reviewed is not history:
                 return None  # another game took its place
             self.moves.append(reviewed)
-            items.append(self.item(reviewed))
-            if now() - last > 50:  # give the page a turn, and say how far it is
-                progress.textContent = f"Reviewing… move {reviewed.number} of {len(history)}"
-                await asyncio.sleep(0)
-                last = now()
-        progress.textContent = ""
-        by_id("review-summary").textContent = review_summary(self.moves)
+            if now() - began > 50:
+                self.progress = f"Reviewing… move {reviewed.number} of {len(history)}"
+                spawn(self.compute(history, moves))
+                return Redraw()
+        self.progress = ""
         return Show(0)
-
-    @staticmethod
-    def item(reviewed: MoveReview) -> Any:
-        """Return the list item of one reviewed move, with the page's contract attributes."""
-        item = create("li")
-        item.setAttribute("data-move", str(reviewed.number))
-        verdict = "unjudged" if reviewed.verdict is None else reviewed.verdict.value
-        item.setAttribute("data-verdict", verdict)
-        if reviewed.risk is not None:
-            item.setAttribute("data-risk", decimal(reviewed.risk, 12))
-        item.setAttribute("tabindex", "-1")
-        item.className = f"review-move {verdict}"
-        item.textContent = review_line(reviewed)
-        return item
 
     def on_pick(self, event: Any) -> Show | None:
         """Clicking a move shows the position just before it."""
         return None if event.target.move is None else Show(int(event.target.move) - 1)
 
-    def render(self, session: Session) -> None:
-        """Mark the move about to be made at the step shown, and the solver's choice there."""
+    def take(self, session: Session) -> None:
+        """Take in *session*: another game closes the panel; the board marks the move shown."""
+        if session.start is not self.session.start:
+            self.open = False
+            self.board.mark({})
         self.session = session
-        by_id("review").toggleAttribute("disabled", not self.can_review(session))
-        if by_id("review-panel").hidden or self.reviewed is not session.history:
+        current = self.current(session)
+        if current is None:
             return
-        each("#review-list [aria-current]", "removeAttribute", "aria-current")
-        if session.step >= len(self.moves):
-            return
-        reviewed = self.moves[session.step]
-        marks = {reviewed.move.pos: "review-player"}
-        if reviewed.solver is not None and reviewed.solver != reviewed.move.pos:
-            marks[reviewed.solver] = "review-solver"
+        marks = {current.move.pos: "review-player"}
+        if current.solver is not None and current.solver != current.move.pos:
+            marks[current.solver] = "review-solver"
         self.board.mark(marks)
-        item = select(f'#review-list [data-move="{reviewed.number}"]')
-        item.setAttribute("aria-current", "step")
-        item.scrollIntoView({"block": "nearest"})
+
+    def follow(self, session: Session) -> None:
+        """Scroll the list to the move about to be made at the step shown, once drawn."""
+        current = self.current(session)
+        if current is not None:
+            item = select(f'#review-list [data-move="{current.number}"]')
+            item.scrollIntoView({"block": "nearest"})
+
+    def current(self, session: Session) -> MoveReview | None:
+        """Return the move about to be made at the step shown, if the panel reviews it."""
+        if not self.open or self.reviewed is not session.history:
+            return None
+        return self.moves[session.step] if session.step < len(self.moves) else None
+
+    def view(self, session: Session) -> tuple[Node, ...]:
+        """Return the panel: its list, progress and summary, and the button that opens it."""
+        current = self.current(session)
+        done = self.reviewed is session.history and not self.progress
+        return (
+            h("button", "#review", attrs={"disabled": None if can_review(session) else ""}),
+            h("section", "#review-panel", props={"hidden": not self.open}),
+            h("p", "#review-progress", text=self.progress),
+            h("p", "#review-summary", text=review_summary(self.moves) if done else ""),
+            h(
+                "ol",
+                "#review-list",
+                children=[item(reviewed, reviewed is current) for reviewed in self.moves],
+            ),
+        )
+
+
+def can_review(session: Session) -> bool:
+    """Tell whether the game can be reviewed: it is over, or a replay file watched."""
+    return bool(len(session.history)) and (session.live.is_over() or session.watched)
+
+
+def item(reviewed: MoveReview, current: bool) -> Node:
+    """Return the list item of one reviewed move, with the page's contract attributes."""
+    verdict = "unjudged" if reviewed.verdict is None else reviewed.verdict.value
+    return h(
+        "li",
+        attrs={
+            "data-move": str(reviewed.number),
+            "data-verdict": verdict,
+            "data-risk": None if reviewed.risk is None else decimal(reviewed.risk, 12),
+            "tabindex": "-1",
+            "class": f"review-move {verdict}",
+            "aria-current": "step" if current else None,
+        },
+        text=review_line(reviewed),
+    )

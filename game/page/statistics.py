@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.page.asks import RecordsChanged, Stored
+from game.page.asks import RecordsChanged, Redraw, Stored
 from game.page.channel import today
 from game.page.charts import histogram_svg, trend_svg
-from game.page.dom import by_id, create, save_file, say
+from game.page.dom import by_id, save_file, say
 from game.page.heard import JsEvent, chosen_file, listen, on_click
 from game.page.storage import Store
+from game.page.tree import Node, h
 from game.rules.settings import PRESETS
 from game.session.records import Records, mode_label
 from game.session.versioned import MAX_BYTES
+from game.words import record_items, reset_question
 
 RECORDS_KEY: Final = "pyminesweeper.records"
 """Where the player's records are kept."""
@@ -32,7 +34,10 @@ class Statistics:
         """What the start says of the records kept (`Store.load`), once the page has answered."""
         records = store.load(RECORDS_KEY, Records.from_json, "records", self.noticed)
         self.records = records or Records()
+        self.shown: str | None = None
+        """The mode whose records the panel shows, while it is open."""
         self.confirming: str | None = None
+        """The mode whose reset waits for the player's yes."""
         on_click("stats-open", self.toggle)
         on_click("stats-close", self.toggle)
         listen(by_id("stats-mode"), "change", lambda _e: self.show(str(by_id("stats-mode").value)))
@@ -56,13 +61,11 @@ class Statistics:
         return RecordsChanged()
 
     def hold(self, records: Records) -> RecordsChanged:
-        """Show *records*; ask for the daily board to be marked by them."""
+        """Show *records*; ask for the daily board to be marked by them (and a redraw)."""
         self.records = records
-        if by_id("stats").open:
-            self.show(self.mode)
         return RecordsChanged()
 
-    def toggle(self) -> None:
+    def toggle(self) -> Redraw:
         """Open the panel (a dialog) on the current game's mode, or close it."""
         panel = by_id("stats")
         if panel.open:
@@ -71,69 +74,31 @@ class Statistics:
             self.show(self.mode)
             panel.showModal()
             by_id("stats-mode").focus()
+        return Redraw()
 
-    def closed(self) -> None:
+    def closed(self) -> Redraw:
         """Forget a pending reset and give focus back to the button that opened the panel."""
-        self.cancel_reset()
+        self.shown = None
+        self.confirming = None
         by_id("stats-open").focus()
+        return Redraw()
 
-    def show(self, mode: str) -> None:
-        """Fill the panel with the records of *mode*."""
-        chooser = by_id("stats-mode")
-        modes = [*PRESETS, *sorted(set(self.records.modes) - set(PRESETS))]
-        if mode not in modes:
-            modes.append(mode)
-        chooser.replaceChildren()
-        for name in modes:
-            option = create("option")
-            option.value = name
-            option.textContent = mode_label(name)
-            chooser.append(option)
-        chooser.value = mode
-        record = self.records.get(mode)
-        best, nf_best = (
-            "–" if ms is None else f"{ms / 1000:.3f} s"
-            for ms in (record.best_ms, record.best_nf_ms)
-        )
-        rate, nf_rate = (
-            "–" if r is None else f"{r:.2f}" for r in (record.best_rate, record.best_nf_rate)
-        )
-        items = (
-            ("played", str(record.played)),
-            ("won", str(record.won)),
-            ("win rate", f"{record.win_rate:.0%}" if record.played else "–"),
-            ("streak", str(record.streak)),
-            ("best streak", str(record.best_streak)),
-            ("best time", best),
-            ("best 3BV/s", rate),
-            ("best time, no flags (NF)", nf_best),
-            ("best 3BV/s, NF", nf_rate),
-        )
-        by_id("stats-figures").innerHTML = "".join(  # numbers and fixed words only
-            f'<div data-name="{name}"><dt>{name}</dt><dd>{value}</dd></div>'
-            for name, value in items
-        )
-        by_id("chart-times").innerHTML = histogram_svg(record.winning_times())
-        by_id("chart-trend").innerHTML = trend_svg(record.results)
-        self.cancel_reset()
+    def show(self, mode: str) -> Redraw:
+        """Show the records of *mode* in the panel."""
+        self.shown = mode
+        self.confirming = None
+        return Redraw()
 
-    def ask_reset(self) -> None:
+    def ask_reset(self) -> Redraw:
         """Ask to confirm resetting the chosen mode's records."""
-        mode = str(by_id("stats-mode").value)
-        played = self.records.get(mode).played
-        self.confirming = mode
-        by_id("stats-confirm-text").textContent = (
-            f"Reset the records of {mode_label(mode)}? Its {played} game"
-            f"{'s' * (played != 1)} will be forgotten."
-        )
-        by_id("stats-confirm").hidden = False
+        self.confirming = self.shown
         by_id("stats-reset-no").focus()
+        return Redraw()
 
-    def cancel_reset(self) -> None:
+    def cancel_reset(self) -> Redraw:
         """Close the confirmation without resetting anything."""
-        if self.confirming is not None:
-            self.confirming = None
-            by_id("stats-confirm").hidden = True
+        self.confirming = None
+        return Redraw()
 
     def reset(self) -> RecordsChanged | None:
         """Reset the confirmed mode's records."""
@@ -145,6 +110,12 @@ class Statistics:
         by_id("stats-reset").focus()
         say(f"The records of {mode_label(mode)} were reset.")
         return changed
+
+    def view(self) -> tuple[Node, ...]:
+        """Return the panel's records of the mode shown, while the panel is open."""
+        if self.shown is None:
+            return ()
+        return view_statistics(self.records, self.shown, self.confirming)
 
     def export(self) -> None:
         """Save every record as one JSON file."""
@@ -183,3 +154,40 @@ class Statistics:
             return changed
 
         return Stored(backup, answered)  # the backup, then the records: both or neither
+
+
+def view_statistics(records: Records, mode: str, confirming: str | None) -> tuple[Node, ...]:
+    """Return the panel showing *records* of *mode*.
+
+    It holds the modes to choose, the figures, the charts, and the question of a reset of
+    *confirming*, if asked.
+    """
+    modes = [*PRESETS, *sorted(set(records.modes) - set(PRESETS))]
+    if mode not in modes:
+        modes.append(mode)
+    record = records.get(mode)
+    asked = "" if confirming is None else reset_question(confirming, records.get(confirming).played)
+    return (
+        h(
+            "select",
+            "#stats-mode",
+            children=[h("option", props={"value": name}, text=mode_label(name)) for name in modes],
+        ),
+        h("select", "#stats-mode", props={"value": mode}),  # once its options are there
+        h(
+            "dl",
+            "#stats-figures",
+            children=[
+                h(
+                    "div",
+                    attrs={"data-name": name},
+                    children=[h("dt", text=name), h("dd", text=value)],
+                )
+                for name, value in record_items(record)
+            ],
+        ),
+        h("div", "#chart-times", props={"innerHTML": histogram_svg(record.winning_times())}),
+        h("div", "#chart-trend", props={"innerHTML": trend_svg(record.results)}),
+        h("div", "#stats-confirm", props={"hidden": confirming is None}),
+        h("p", "#stats-confirm-text", text=asked),
+    )
