@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -98,6 +99,13 @@ def test_console_script_plays_a_layout(installed: Path, tmp_path: Path) -> None:
         stdin="r 2 0\nr 0 2\n",
     )
     assert out.rstrip().endswith("3x3x2\nF10\n121\n01F\nstatus: won mines-left: 0")
+
+
+def test_console_script_says_pyproject_s_version(installed: Path, tmp_path: Path) -> None:
+    """`pyminesweeper --version` names the command and the version pyproject.toml gives."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    out = check(installed / "pyminesweeper", "--version", cwd=tmp_path)
+    assert out == f"pyminesweeper {project['version']}\n"
 
 
 def test_solver_module_runs(installed: Path, tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from game import version
 from game.commands import teacher
 from game.deal import dealer
 from game.rules.board import Position
@@ -180,8 +181,12 @@ def bench(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m game.solver")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver",
+        description="The Minesweeper solver: win rates, hints that say why, reviews, puzzles.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = commands.add_parser("bench", help="play games with the solver and report the win rate")
     run.add_argument("--preset", choices=list(PRESETS), default="expert")
     run.add_argument("--games", type=int, default=100)

@@ -8,10 +8,12 @@ read gives one `error:` line naming it, and exit status 2.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Sequence
 
+from game import version
 from game.community.rawvf import write
 from game.community.read import read_replay
 from game.community.recording import ReplayError
@@ -20,16 +22,32 @@ from game.rules.board import Board
 from game.rules.figures import three_bv
 from game.rules.layout import Layout, TextFormatError
 
-USAGE = "usage: python -m game.stats 3bv FILE|-  |  replay FILE  |  rawvf FILE"
+
+def parser() -> argparse.ArgumentParser:
+    """Return the command line's parser: one subcommand per figure asked, each with its help."""
+    parsed = argparse.ArgumentParser(
+        prog="python -m game.stats",
+        description="Minesweeper statistics: a layout's 3BV, a replay's figures, RAWVF.",
+    )
+    parsed.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    commands = parsed.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    three = commands.add_parser(
+        "3bv", help="print the 3BV of a layout text (FILE, or - for standard input)"
+    )
+    three.add_argument("file", metavar="FILE|-")
+    replay = commands.add_parser(
+        "replay", help="print a replay's figures as the community counts them, as JSON"
+    )
+    replay.add_argument("file", metavar="FILE")
+    rawvf = commands.add_parser("rawvf", help="write a replay of any format as RAWVF text")
+    rawvf.add_argument("file", metavar="FILE")
+    return parsed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command *argv* names; return the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2 or args[0] not in ("3bv", "replay", "rawvf"):
-        print(USAGE, file=sys.stderr)
-        return 2
-    command, path = args
+    args = parser().parse_args(argv)
+    command, path = args.command, args.file
     try:
         if command == "3bv":
             layout = Layout.from_file(path)

@@ -21,8 +21,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Final, NoReturn, TextIO
 
+from game import PACKAGE, version
 from game.community.mbf import read_layout_file
 from game.rules.board import Hidden, Position, Revealed
 from game.rules.echo import shorten
@@ -91,9 +93,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def command_name() -> str:
+    """Return how the player started the game: the installed command, or `python -m game`."""
+    name = Path(sys.argv[0]).name
+    return name if name == PACKAGE else "python -m game"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="python -m game",
+        prog=command_name(),
         description="Minesweeper in the terminal.",
         epilog=FULL_SCREEN_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -112,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
         help="what the first reveal spares (default opening)",
     )
     parser.add_argument("--plain", action="store_true", help="machine-readable output")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
         "--puzzle",
         type=int,
