@@ -14,12 +14,13 @@ import fakepage  # noqa: F401 (connects the view's channel to a test bridge)
 from game.community.replay_stats import figures as community_figures
 from game.community.watch import replay_of
 from game.page.channel import page
+from game.page.model import Model, ReviewShown
 from game.page.patcher import Patcher
-from game.page.review_panel import can_review, item
+from game.page.review_panel import can_review, item, view_review
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tree import Node, find, h
-from game.page.view import view_counter, view_face, view_page
+from game.page.view import view, view_counter, view_face
 from game.rules.board import Hidden
 from game.rules.events import CellOpened, FlagToggled
 from game.rules.layout import Layout
@@ -145,10 +146,10 @@ class TestPatcher:
         """The same tree twice writes nothing the second time; one change, one write."""
         patcher = fresh()
         session = session_after(CellOpened((3, 0)))
-        first = ops_of(view_page(session, "", card_open=False, community=None), patcher)
+        first = ops_of(view(Model(session)), patcher)
         assert ["set", "#step", "textContent", "1 / 1"] in first
-        assert ops_of(view_page(session, "", card_open=False, community=None), patcher) == []
-        again = ops_of(view_page(session.show(0), "", card_open=False, community=None), patcher)
+        assert ops_of(view(Model(session)), patcher) == []
+        again = ops_of(view(Model(session.show(0))), patcher)
         assert ["set", "#step", "textContent", "0 / 1"] in again
         assert ["class", "body", "toggle", "past", True] in again
         assert not [op for op in again if op[1] == "#mines-left"]
@@ -208,3 +209,27 @@ class TestReview:
         """The button stays off while the game is played."""
         assert not can_review(session_after(CellOpened((3, 0))))
         assert can_review(won())
+
+    def test_the_panel_lists_the_moves_and_marks_the_one_shown(self) -> None:
+        """Open at step 1 of a reviewed game: every move listed, the second one current."""
+        session = won()
+        moves = tuple(review_moves(session.history))
+        tree = view_review(session.show(1), ReviewShown(True, session.history, moves))
+        assert find(tree, "#review-panel").prop("hidden") is False
+        listed = find(tree, "#review-list").children or ()
+        assert [n.attr("data-move") for n in listed] == [str(m.number) for m in moves]
+        assert [n.attr("aria-current") for n in listed][:2] == [None, "step"]
+        assert find(tree, "#review-summary").text != ""
+
+
+class TestModel:
+    def test_flag_mode_presses_its_button_and_marks_the_page(self) -> None:
+        """The button's aria-pressed and the body's class follow the model's flag mode."""
+        session = session_after()
+        on = view(Model(session, flag_mode=True))
+        assert find(on, "#flag-mode").attr("aria-pressed") == "true"
+        body = [n for n in on if n.ref == "body"]
+        assert any(n.has_class("flag-mode") for n in body)
+        off = view(Model(session))
+        assert find(off, "#flag-mode").attr("aria-pressed") == "false"
+        assert not any(n.has_class("flag-mode") for n in off if n.ref == "body")

@@ -43,6 +43,7 @@ from game.page.controls import Controls, view_controls
 from game.page.dom import body, by_id, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, soon
+from game.page.model import Model
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
@@ -52,7 +53,7 @@ from game.page.storage import Store
 from game.page.summary import Summary
 from game.page.timeline import Timeline
 from game.page.tools import Tools
-from game.page.view import view_counter, view_page
+from game.page.view import view, view_counter
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
 from game.session import Aid, Session
@@ -382,19 +383,22 @@ class App:
 
     # -- small views ---------------------------------------------------------------------
 
-    def draw(self) -> None:
-        """Show the parts of the page that are views of the session, patched where changed."""
+    def model(self) -> Model:
+        """Return everything the page's views read, as one value."""
         session, summary = self.session, self.summary
-        self.patcher.show(
-            view_page(
-                session,
-                self.best_note,
-                card_open=summary.card_open,
-                community=summary.known(session),
-            )
-            + self.review.view(session)
-            + self.stats.view()
+        return Model(
+            session,
+            self.best_note,
+            flag_mode=self.board.flag_mode,
+            card_open=summary.card_open,
+            community=summary.known(session),
+            review=self.review.shown(),
+            records=self.stats.shown_panel(),
         )
+
+    def draw(self) -> None:
+        """Show the page as a view of the model, patched where it changed."""
+        self.patcher.show(view(self.model()))
 
     def render_controls(self) -> None:
         """Show the current game's settings in the controls and the daily board's state."""

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from game.page.asks import NewGame, Redraw
 from game.page.board_view import BoardView
 from game.page.channel import today
-from game.page.dom import body, by_id, say, set_pressed
+from game.page.dom import by_id, say
 from game.page.heard import JsEvent, listen, on_click
 from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
@@ -92,12 +92,11 @@ class Controls:
         name = request.settings.preset_name() if request and request.layout is None else None
         return NewGame(GameRequest.for_day(name or "beginner", today()))
 
-    def set_flag_mode(self, on: bool) -> None:
+    def set_flag_mode(self, on: bool) -> Redraw:
         """Switch taps between revealing and flagging, and announce it."""
         self.board.flag_mode = on
-        set_pressed("flag-mode", on)
-        body().classList.toggle("flag-mode", on)
         say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
+        return Redraw()
 
 
 def _whole(text: str, name: str) -> int:

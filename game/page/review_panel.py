@@ -18,6 +18,7 @@ from game.page.board_view import BoardView
 from game.page.channel import now
 from game.page.dom import by_id, select
 from game.page.heard import listen, on_click, spawn
+from game.page.model import ReviewShown
 from game.page.tree import Node, h
 from game.rules.history import History
 from game.session import Session
@@ -118,25 +119,35 @@ class ReviewPanel:
 
     def current(self, session: Session) -> MoveReview | None:
         """Return the move about to be made at the step shown, if the panel reviews it."""
-        if not self.open or self.reviewed is not session.history:
-            return None
-        return self.moves[session.step] if session.step < len(self.moves) else None
+        return current_move(session, self.shown())
 
-    def view(self, session: Session) -> tuple[Node, ...]:
-        """Return the panel: its list, progress and summary, and the button that opens it."""
-        current = self.current(session)
-        done = self.reviewed is session.history and not self.progress
-        return (
-            h("button", "#review", attrs={"disabled": None if can_review(session) else ""}),
-            h("section", "#review-panel", props={"hidden": not self.open}),
-            h("p", "#review-progress", text=self.progress),
-            h("p", "#review-summary", text=review_summary(self.moves) if done else ""),
-            h(
-                "ol",
-                "#review-list",
-                children=[item(reviewed, reviewed is current) for reviewed in self.moves],
-            ),
-        )
+    def shown(self) -> ReviewShown:
+        """Return what the panel shows, for the page's model."""
+        return ReviewShown(self.open, self.reviewed, tuple(self.moves), self.progress)
+
+
+def current_move(session: Session, review: ReviewShown) -> MoveReview | None:
+    """Return the move about to be made at *session*'s step, if *review* shows its game."""
+    if not review.open or review.reviewed is not session.history:
+        return None
+    return review.moves[session.step] if session.step < len(review.moves) else None
+
+
+def view_review(session: Session, review: ReviewShown) -> tuple[Node, ...]:
+    """Return the panel: its list, progress and summary, and the button that opens it."""
+    current = current_move(session, review)
+    done = review.reviewed is session.history and not review.progress
+    return (
+        h("button", "#review", attrs={"disabled": None if can_review(session) else ""}),
+        h("section", "#review-panel", props={"hidden": not review.open}),
+        h("p", "#review-progress", text=review.progress),
+        h("p", "#review-summary", text=review_summary(review.moves) if done else ""),
+        h(
+            "ol",
+            "#review-list",
+            children=[item(reviewed, reviewed is current) for reviewed in review.moves],
+        ),
+    )
 
 
 def can_review(session: Session) -> bool:

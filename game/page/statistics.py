@@ -9,6 +9,7 @@ from game.page.channel import today
 from game.page.charts import histogram_svg, trend_svg
 from game.page.dom import by_id, save_file, say
 from game.page.heard import JsEvent, chosen_file, listen, on_click
+from game.page.model import RecordsShown
 from game.page.storage import Store
 from game.page.tree import Node, h
 from game.rules.settings import PRESETS
@@ -111,11 +112,11 @@ class Statistics:
         say(f"The records of {mode_label(mode)} were reset.")
         return changed
 
-    def view(self) -> tuple[Node, ...]:
-        """Return the panel's records of the mode shown, while the panel is open."""
+    def shown_panel(self) -> RecordsShown | None:
+        """Return what the panel shows while it is open, for the page's model."""
         if self.shown is None:
-            return ()
-        return view_statistics(self.records, self.shown, self.confirming)
+            return None
+        return RecordsShown(self.records, self.shown, self.confirming)
 
     def export(self) -> None:
         """Save every record as one JSON file."""
@@ -156,12 +157,15 @@ class Statistics:
         return Stored(backup, answered)  # the backup, then the records: both or neither
 
 
-def view_statistics(records: Records, mode: str, confirming: str | None) -> tuple[Node, ...]:
-    """Return the panel showing *records* of *mode*.
+def view_statistics(panel: RecordsShown | None) -> tuple[Node, ...]:
+    """Return the records panel, or nothing while it is closed.
 
-    It holds the modes to choose, the figures, the charts, and the question of a reset of
-    *confirming*, if asked.
+    It holds the modes to choose, the figures and charts of the mode shown, and the
+    question of a reset, if asked.
     """
+    if panel is None:
+        return ()
+    records, mode, confirming = panel.records, panel.mode, panel.confirming
     modes = [*PRESETS, *sorted(set(records.modes) - set(PRESETS))]
     if mode not in modes:
         modes.append(mode)

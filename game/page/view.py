@@ -1,17 +1,17 @@
 """The page as a function of what the app holds: the parts drawn as one tree of nodes.
 
-`view_page` gathers the parts that are already views (game/page/tree.py): the
-counters, the face, the difficulty selector, the timeline, the summary and its
-card, and the buttons that depend on the game alone. `App.draw` hands the tree to
+`view` draws the page from the one `Model` (game/page/model.py) as a tree of nodes
+(game/page/tree.py): the counters, the face, the difficulty selector, flag mode, the
+timeline, the summary and its card, the review and the records panels. `App.draw` hands the tree to
 the one patcher (game/page/patcher.py), which sends the page what changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from game.page.controls import view_difficulty
+from game.page.model import Model
+from game.page.review_panel import view_review
+from game.page.statistics import view_statistics
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tree import Node, h
@@ -33,19 +33,20 @@ def view_face(session: Session) -> Node:
     return h("button", "#reset", attrs={"data-face": face})
 
 
-def view_page(
-    session: Session,
-    best_note: str,
-    *,
-    card_open: bool,
-    community: Mapping[str, Any] | None,
-) -> tuple[Node, ...]:
-    """Return what the page shows of *session*: the summary's arguments as `view_summary`'s."""
+def view(model: Model) -> tuple[Node, ...]:
+    """Return what the page shows of *model*, but the board's cells (their own fast path)."""
+    session = model.session
     return (
         *view_counter("mines-left", session.shown.mines_left),
         view_face(session),
         view_difficulty(session.request),
+        h("button", "#flag-mode", attrs={"aria-pressed": "true" if model.flag_mode else "false"}),
+        h("body", "body", classes={"flag-mode": model.flag_mode}),
         *view_timeline(session),
-        *view_summary(session, best_note, card_open=card_open, community=community),
+        *view_summary(
+            session, model.best_note, card_open=model.card_open, community=model.community
+        ),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
+        *view_review(session, model.review),
+        *view_statistics(model.records),
     )

@@ -1,0 +1,64 @@
+"""What the page's views read, as one value: the session and what the page shows beside it.
+
+`App.model` gathers it after every change, and `game.page.view.view` draws the page from
+it alone, so a test can build a `Model` and assert on the tree with no page at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.rules.history import History
+from game.session import Session
+from game.session.records import Records
+
+if TYPE_CHECKING:  # the review's module comes after the first screen (app.DEFERRED)
+    from game.teacher.review import MoveReview
+
+
+@dataclass(frozen=True)
+class ReviewShown:
+    """The review panel: whether it is open, the game reviewed and its moves so far."""
+
+    open: bool = False
+    """Whether the panel is shown."""
+    reviewed: History | None = None
+    """The game reviewed, or being reviewed."""
+    moves: tuple[MoveReview, ...] = ()
+    """Its moves reviewed so far, in order."""
+    progress: str = ""
+    """How far the review has come, while it is computed ("" once done)."""
+
+
+@dataclass(frozen=True)
+class RecordsShown:
+    """The records panel, while it is open: the mode shown and a reset waiting for a yes."""
+
+    records: Records
+    """The player's records."""
+    mode: str
+    """The mode whose records are shown."""
+    confirming: str | None = None
+    """The mode whose reset waits for the player's yes."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """Everything the page's views read."""
+
+    session: Session
+    """The game, its history and the move shown, the clock, the aids, what runs."""
+    best_note: str = ""
+    """What the finished game's summary says of a new best."""
+    flag_mode: bool = False
+    """Whether taps place flags."""
+    card_open: bool = False
+    """Whether the result card is up (once per end, until the player closes it)."""
+    community: Mapping[str, Any] | None = None
+    """The community's figures of the finished game shown, once computed."""
+    review: ReviewShown = ReviewShown()
+    """The review panel."""
+    records: RecordsShown | None = None
+    """The records panel, while it is open."""
