@@ -14,6 +14,7 @@ import fakepage  # noqa: F401 (connects the view's channel to a test bridge)
 from game.community.replay_stats import figures as community_figures
 from game.community.watch import replay_of
 from game.page.channel import page
+from game.page.commands import CloseDialog, Copy, Download, Focus, OpenDialog, ScrollTo
 from game.page.model import Model, ReviewShown
 from game.page.patcher import Patcher
 from game.page.review_panel import can_review, item, view_review
@@ -233,3 +234,28 @@ class TestModel:
         off = view(Model(session))
         assert find(off, "#flag-mode").attr("aria-pressed") == "false"
         assert not any(n.has_class("flag-mode") for n in off if n.ref == "body")
+
+
+class TestCommands:
+    def test_commands_become_the_page_s_operations_in_order(self) -> None:
+        """Focus, dialogs, a scroll, the clipboard and a file, as js/host.js applies them."""
+        patcher = fresh()
+        page.ops.clear()
+        patcher.run(
+            (
+                OpenDialog("stats"),
+                Focus("stats-mode"),
+                ScrollTo("?#review-list [data-move='2']"),
+                Copy("Daily 9x9"),
+                Download("records.json", "{}"),
+                CloseDialog("stats"),
+            )
+        )
+        assert page.ops == [
+            ["call", "#stats", "showModal"],
+            ["call", "#stats-mode", "focus"],
+            ["call", "?#review-list [data-move='2']", "scrollIntoView", {"block": "nearest"}],
+            ["clipboard", "Daily 9x9"],
+            ["download", "records.json", "{}", "application/json"],
+            ["call", "#stats", "close"],
+        ]

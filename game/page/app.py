@@ -42,7 +42,7 @@ from game.page.channel import (
 from game.page.controls import Controls, view_controls
 from game.page.dom import body, by_id, say, show_now
 from game.page.files import SAVE_KEY, Files
-from game.page.heard import JsEvent, later, listen, on_answer, on_click, soon
+from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
 from game.page.model import Model
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
@@ -100,15 +100,20 @@ class App:
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.board = BoardView()
         self.controls = Controls(self.board)
+        register(self.controls.listens())
         self.timeline = Timeline(self.session)
+        register(self.timeline.listens())
         self.tools = Tools(self.board, self.store, self.session)
         self.stats = Statistics(self.store, self.session.mode)
+        register(self.stats.listens())
         self.files = Files(self.store, self.session)
         self.best_note = ""
         self.summary = Summary(self.session)
+        register(self.summary.listens())
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
         self.review = ReviewPanel(self.board, self.session)
+        register(self.review.listens())
         self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
         on_answer(self.answer)
@@ -136,6 +141,7 @@ class App:
             self.new_game(asked.request)
             if asked.note:
                 say(asked.note)
+            self.patcher.run(asked.then)
         elif isinstance(asked, Show):
             self.update(self.session.show(asked.step))
         elif isinstance(asked, Replace):
@@ -144,8 +150,10 @@ class App:
         elif isinstance(asked, RecordsChanged):
             self.render_controls()
             self.draw()
+            self.patcher.run(asked.then)
         elif isinstance(asked, Redraw):
             self.draw()
+            self.patcher.run(asked.then)
         elif isinstance(asked, Stored):
             then = asked.then
             self.store.commit(asked.changes, lambda made: self.answer(then(made)), asked.refused)
@@ -264,7 +272,7 @@ class App:
         self.summary.take(session, self.files.opened)
         self.review.take(session)
         self.draw()
-        self.review.follow(session)
+        self.patcher.run(self.review.follow(session))
         self.tools.render(session, old)
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
@@ -390,6 +398,7 @@ class App:
             session,
             self.best_note,
             flag_mode=self.board.flag_mode,
+            form_error=self.controls.form_error,
             card_open=summary.card_open,
             community=summary.known(session),
             review=self.review.shown(),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.page.commands import Command
 from game.page.storage import Change
 from game.rules.board import Position
 from game.rules.events import Move
@@ -47,10 +48,11 @@ class Dealt:
 
 @dataclass(frozen=True)
 class NewGame:
-    """Start a game of *request*, then say *note* (if any) after what a new game says."""
+    """Start a game of *request*, say *note* (if any) after what it says, carry out *then*."""
 
     request: GameRequest
     note: str = ""
+    then: tuple[Command, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,16 @@ class Replace:
 
 @dataclass(frozen=True)
 class RecordsChanged:
-    """The records changed: the daily board's state is to show it."""
+    """The records changed: the daily board's state is to show it; then carry out *then*."""
+
+    then: tuple[Command, ...] = ()
 
 
 @dataclass(frozen=True)
 class Redraw:
-    """Draw the page again: what a component shows, besides the session, changed."""
+    """Draw the page again (what a component shows changed), then carry out *then*."""
+
+    then: tuple[Command, ...] = ()
 
 
 @dataclass(frozen=True)

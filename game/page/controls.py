@@ -8,8 +8,9 @@ from collections.abc import Callable
 from game.page.asks import NewGame, Redraw
 from game.page.board_view import BoardView
 from game.page.channel import today
-from game.page.dom import by_id, say
-from game.page.heard import JsEvent, listen, on_click
+from game.page.commands import CloseDialog, Focus, OpenDialog
+from game.page.dom import say
+from game.page.heard import JsEvent, Listen, clicks, reported
 from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
 from game.session.query import GameRequest
@@ -22,15 +23,22 @@ class Controls:
     def __init__(self, board: BoardView) -> None:
         self.board = board
         self.request: GameRequest | None = None
-        listen(by_id("difficulty"), "change", lambda _e: self.on_difficulty())
-        on_click("custom-cancel", lambda: by_id("custom-dialog").close())
-        # However the form closes (Start, Cancel, Escape), the selector shows the game again.
-        listen(by_id("custom-dialog"), "close", lambda _e: self.show_request())
-        on_click("portrait-offer", lambda: self.start(PRESETS["expert-portrait"]))
-        listen(by_id("custom"), "submit", self.on_custom_submit, prevent="always")
-        listen(by_id("noguess"), "change", lambda _e: self.on_no_guess())
-        on_click("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode))
-        on_click("daily", self.daily_game)
+        self.form_error = ""
+        """Why the custom form's last size was not started ("" when it was, or not tried)."""
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the controls hear: the selector, the form, the boxes, the buttons."""
+        return (
+            Listen("#difficulty", "change", lambda _e: self.on_difficulty()),
+            clicks("custom-cancel", lambda: Redraw(then=(CloseDialog("custom-dialog"),))),
+            # However the form closes (Start, Cancel, Escape), the selector shows the game again.
+            Listen("#custom-dialog", "close", lambda _e: self.show_request()),
+            clicks("portrait-offer", lambda: self.start(PRESETS["expert-portrait"])),
+            Listen("#custom", "submit", self.on_custom_submit, prevent="always"),
+            Listen("#noguess", "change", lambda _e: self.on_no_guess()),
+            clicks("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode)),
+            clicks("daily", self.daily_game),
+        )
 
     def take(self, request: GameRequest) -> None:
         """Take in the game being played: what the form and the boxes start from."""
@@ -45,46 +53,42 @@ class Controls:
 
         :raises SettingsError: for a board too dense for no-guess boards.
         """
-        return dataclasses.replace(settings, no_guess=bool(by_id("noguess").checked))
+        return dataclasses.replace(settings, no_guess=bool(reported("noguess", "checked")))
 
     def start(self, settings: Settings) -> NewGame:
         """Ask for a game of *settings* dealt as the box says; untick it if they are too dense."""
         try:
             chosen = self.with_no_guess(settings)
-        except SettingsError as error:
-            by_id("noguess").checked = False
+        except SettingsError as error:  # the box is drawn unticked with the game asked
             return NewGame(GameRequest(settings), f"No guessing is off: {error}.")
         note = "No guessing: every board dealt can be cleared by logic alone."
         return NewGame(GameRequest(chosen), note if chosen.no_guess else "")
 
-    def on_difficulty(self) -> NewGame | None:
+    def on_difficulty(self) -> NewGame | Redraw:
         """Ask for a preset game, or open the custom form."""
-        value = str(by_id("difficulty").value)
+        value = str(reported("difficulty"))
         if value in PRESETS:
             return self.start(PRESETS[value])
-        by_id("custom-dialog").showModal()
-        by_id("custom-width").focus()
-        return None
+        return Redraw(then=(OpenDialog("custom-dialog"), Focus("custom-width")))
 
     def on_no_guess(self) -> NewGame | None:
         """Ask for a game of the same size dealt the way the box now says."""
         return None if self.request is None else self.start(self.request.settings)
 
-    def on_custom_submit(self, _event: JsEvent) -> NewGame | None:
+    def on_custom_submit(self, _event: JsEvent) -> NewGame | Redraw:
         """Start a custom game and close the form, or say what is wrong and keep the game."""
-        error = by_id("custom-error")
         try:
             width, height, mines = (
-                _whole(str(by_id(f"custom-{n}").value), n) for n in ("width", "height", "mines")
+                _whole(str(reported(f"custom-{n}")), n) for n in ("width", "height", "mines")
             )
-            first = FirstClick(str(by_id("custom-first").value))
+            first = FirstClick(str(reported("custom-first")))
             settings = Settings(width, height, mines, first)
         except ValueError as problem:  # SettingsError included
-            error.textContent = f"Not started: {problem}."
-            return None
-        error.textContent = ""
-        by_id("custom-dialog").close()
-        return self.start(settings)
+            self.form_error = f"Not started: {problem}."
+            return Redraw()
+        self.form_error = ""
+        asked = self.start(settings)
+        return dataclasses.replace(asked, then=(CloseDialog("custom-dialog"),))
 
     def daily_game(self) -> NewGame:
         """Ask for today's board of the current preset (beginner for other games)."""

@@ -114,11 +114,6 @@ def by_id(name: str) -> Element:
     return Element("#" + name)
 
 
-def select(selector: str) -> Element:
-    """Return the first element *selector* matches (when the page applies the operation)."""
-    return Element("?" + selector)
-
-
 def cell(x: int, y: int) -> Element:
     """Return the board's button at (x, y)."""
     return Element(f"@{x},{y}")
@@ -189,4 +184,4 @@ def save_file(name: str, text: str, kind: str = "application/json") -> None:
 def show_counter(name: str, number: int) -> None:
     """Write *number* as the counter *name*'s text, and draw its classic three digits."""
     by_id(name).textContent = str(number)
-    select(f'[data-for="{name}"]').textContent = counter_digits(number)
+    Element(f'?[data-for="{name}"]').textContent = counter_digits(number)

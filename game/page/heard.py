@@ -7,14 +7,42 @@ Each listener, intent and timer is registered with the channel's page
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, NamedTuple
 
 from game.page.channel import Handler, Intent, PageEvent, page
 from game.page.dom import Element
 
 JsEvent = PageEvent
 """What a listener is called with."""
+
+
+class Listen(NamedTuple):
+    """A listener as data: what a component hears, which the app registers (`listen`)."""
+
+    ref: str
+    """The element ("#id") or "document"."""
+    event: str
+    """The event's type: "click", "change", "input", "submit", "close"..."""
+    handler: Handler
+    """What runs, and returns what the player asked for."""
+    prevent: str = ""
+    """What the page cancels at once (see `listen`)."""
+
+
+def clicks(name: str, action: Callable[[], object]) -> Listen:
+    """Return a listener that calls *action* when the element *name* is clicked."""
+    return Listen("#" + name, "click", lambda _event: action())
+
+
+def reported(name: str, field: str = "value") -> Any:
+    """Return what the page reported of the control *name* with its last message."""
+    return page.recall("#" + name, field)
+
+
+def has_clipboard() -> bool:
+    """Tell whether the browser gives the page a clipboard to write to."""
+    return bool(page.facts.get("clipboard"))
 
 
 def listen(element: Element | str, event: str, handler: Handler, *, prevent: str = "") -> None:
@@ -27,6 +55,12 @@ def listen(element: Element | str, event: str, handler: Handler, *, prevent: str
     page.handlers[number] = handler
     ref = element if isinstance(element, str) else element.ref
     page.op("listen", ref, event, number, prevent or None)
+
+
+def register(listeners: Iterable[Listen]) -> None:
+    """Listen as each of *listeners* says (the app registers what its components hear)."""
+    for heard in listeners:
+        listen(heard.ref, heard.event, heard.handler, prevent=heard.prevent)
 
 
 def on_click(name: str, action: Callable[[], object]) -> None:

@@ -54,6 +54,8 @@ class Model:
     """What the finished game's summary says of a new best."""
     flag_mode: bool = False
     """Whether taps place flags."""
+    form_error: str = ""
+    """Why the custom form's size was not started, while the player mends it."""
     card_open: bool = False
     """Whether the result card is up (once per end, until the player closes it)."""
     community: Mapping[str, Any] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.page.channel import page
+from game.page.commands import CloseDialog, Command, Copy, Focus, OpenDialog, ScrollTo
 from game.page.dom import Element, create
 from game.page.tree import Node, Value
 
@@ -52,6 +53,22 @@ class Patcher:
                     shown[name] = on
             if node.children is not None:
                 self.show_children(element, node.children)
+
+    def run(self, commands: Iterable[Command]) -> None:
+        """Carry out *commands*, in order, on the page as it now shows."""
+        for command in commands:
+            if isinstance(command, Focus):
+                Element("#" + command.id).focus()
+            elif isinstance(command, OpenDialog):
+                Element("#" + command.id).showModal()
+            elif isinstance(command, CloseDialog):
+                Element("#" + command.id).close()
+            elif isinstance(command, ScrollTo):
+                Element(command.ref).scrollIntoView({"block": "nearest"})
+            elif isinstance(command, Copy):
+                page.op("clipboard", command.text)
+            else:
+                page.op("download", command.name, command.text, command.kind)
 
     def show_children(self, parent: Element, children: tuple[Node, ...]) -> None:
         """Bring *parent*'s children to *children*, place by place (see the module's words)."""

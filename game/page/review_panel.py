@@ -16,8 +16,8 @@ from game.names import decimal
 from game.page.asks import Redraw, Show
 from game.page.board_view import BoardView
 from game.page.channel import now
-from game.page.dom import by_id, select
-from game.page.heard import listen, on_click, spawn
+from game.page.commands import ScrollTo
+from game.page.heard import Listen, clicks, spawn
 from game.page.model import ReviewShown
 from game.page.tree import Node, h
 from game.rules.history import History
@@ -50,9 +50,14 @@ class ReviewPanel:
         """Its moves reviewed so far, in order."""
         self.progress = ""
         """How far the review has come, while it is computed."""
-        on_click("review", self.start)
-        on_click("review-close", self.close)
-        listen(by_id("review-list"), "click", self.on_pick)
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the panel hears: Review, its close, and a move picked in the list."""
+        return (
+            clicks("review", self.start),
+            clicks("review-close", self.close),
+            Listen("#review-list", "click", self.on_pick),
+        )
 
     def start(self) -> Show | Redraw | None:
         """Review the game (once per game) and show the panel at its first move."""
@@ -110,12 +115,12 @@ class ReviewPanel:
             marks[current.solver] = "review-solver"
         self.board.mark(marks)
 
-    def follow(self, session: Session) -> None:
-        """Scroll the list to the move about to be made at the step shown, once drawn."""
+    def follow(self, session: Session) -> tuple[ScrollTo, ...]:
+        """Return the scroll that shows the move about to be made at the step shown."""
         current = self.current(session)
-        if current is not None:
-            item = select(f'#review-list [data-move="{current.number}"]')
-            item.scrollIntoView({"block": "nearest"})
+        if current is None:
+            return ()
+        return (ScrollTo(f'?#review-list [data-move="{current.number}"]'),)
 
     def current(self, session: Session) -> MoveReview | None:
         """Return the move about to be made at the step shown, if the panel reviews it."""

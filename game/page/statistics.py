@@ -7,8 +7,9 @@ from typing import Final
 from game.page.asks import RecordsChanged, Redraw, Stored
 from game.page.channel import today
 from game.page.charts import histogram_svg, trend_svg
-from game.page.dom import by_id, save_file, say
-from game.page.heard import JsEvent, chosen_file, listen, on_click
+from game.page.commands import CloseDialog, Download, Focus, OpenDialog
+from game.page.dom import say
+from game.page.heard import JsEvent, Listen, chosen_file, clicks, reported
 from game.page.model import RecordsShown
 from game.page.storage import Store
 from game.page.tree import Node, h
@@ -39,16 +40,21 @@ class Statistics:
         """The mode whose records the panel shows, while it is open."""
         self.confirming: str | None = None
         """The mode whose reset waits for the player's yes."""
-        on_click("stats-open", self.toggle)
-        on_click("stats-close", self.toggle)
-        listen(by_id("stats-mode"), "change", lambda _e: self.show(str(by_id("stats-mode").value)))
-        on_click("stats-export", self.export)
-        listen(by_id("stats-import"), "change", self.on_import)
-        on_click("stats-reset", self.ask_reset)
-        on_click("stats-reset-yes", self.reset)
-        on_click("stats-reset-no", self.cancel_reset)
-        # Escape closes the dialog by itself; whichever way it closes, focus goes back.
-        listen(by_id("stats"), "close", lambda _e: self.closed())
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the panel hears: its buttons, its mode, a file to import, its close."""
+        return (
+            clicks("stats-open", self.toggle),
+            clicks("stats-close", self.toggle),
+            Listen("#stats-mode", "change", lambda _e: self.show(str(reported("stats-mode")))),
+            clicks("stats-export", self.export),
+            Listen("#stats-import", "change", self.on_import),
+            clicks("stats-reset", self.ask_reset),
+            clicks("stats-reset-yes", self.reset),
+            clicks("stats-reset-no", self.cancel_reset),
+            # Escape closes the dialog by itself; whichever way it closes, focus goes back.
+            Listen("#stats", "close", lambda _e: self.closed()),
+        )
 
     def noticed(self, notice: str) -> None:
         """Hold what the start is to say of the records kept."""
@@ -68,21 +74,16 @@ class Statistics:
 
     def toggle(self) -> Redraw:
         """Open the panel (a dialog) on the current game's mode, or close it."""
-        panel = by_id("stats")
-        if panel.open:
-            panel.close()
-        else:
-            self.show(self.mode)
-            panel.showModal()
-            by_id("stats-mode").focus()
-        return Redraw()
+        if reported("stats", "open"):
+            return Redraw(then=(CloseDialog("stats"),))
+        self.show(self.mode)
+        return Redraw(then=(OpenDialog("stats"), Focus("stats-mode")))
 
     def closed(self) -> Redraw:
         """Forget a pending reset and give focus back to the button that opened the panel."""
         self.shown = None
         self.confirming = None
-        by_id("stats-open").focus()
-        return Redraw()
+        return Redraw(then=(Focus("stats-open"),))
 
     def show(self, mode: str) -> Redraw:
         """Show the records of *mode* in the panel."""
@@ -93,8 +94,7 @@ class Statistics:
     def ask_reset(self) -> Redraw:
         """Ask to confirm resetting the chosen mode's records."""
         self.confirming = self.shown
-        by_id("stats-reset-no").focus()
-        return Redraw()
+        return Redraw(then=(Focus("stats-reset-no"),))
 
     def cancel_reset(self) -> Redraw:
         """Close the confirmation without resetting anything."""
@@ -106,11 +106,10 @@ class Statistics:
         mode = self.confirming
         if mode is None:
             return None
-        changed = self.keep(self.records.reset(mode))
+        self.keep(self.records.reset(mode))
         self.show(mode)
-        by_id("stats-reset").focus()
         say(f"The records of {mode_label(mode)} were reset.")
-        return changed
+        return RecordsChanged(then=(Focus("stats-reset"),))
 
     def shown_panel(self) -> RecordsShown | None:
         """Return what the panel shows while it is open, for the page's model."""
@@ -118,11 +117,11 @@ class Statistics:
             return None
         return RecordsShown(self.records, self.shown, self.confirming)
 
-    def export(self) -> None:
+    def export(self) -> Redraw:
         """Save every record as one JSON file."""
         name = f"minesweeper-records-{today()}.json"
-        save_file(name, self.records.to_json())
         say(f"Records saved as {name}.")
+        return Redraw(then=(Download(name, self.records.to_json()),))
 
     async def on_import(self, event: JsEvent) -> RecordsChanged | Stored | None:
         """Replace the records with an exported file, once the ones it replaces are backed up."""

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.page.asks import NewGame, Redraw
-from game.page.dom import copy_text, say
-from game.page.heard import on_click, spawn
+from game.page.commands import Copy
+from game.page.dom import say
+from game.page.heard import Listen, clicks, has_clipboard, spawn
 from game.page.tree import Node, h
 from game.rules.figures import no_flags
 from game.rules.history import History
@@ -41,9 +42,14 @@ class Summary:
         """Whether the card is up (the player may close it)."""
         self.community: tuple[History, dict[str, Any]] | None = None
         """The community's figures of the last finished game shown, computed once."""
-        on_click("result-new", lambda: NewGame(self.session.request))
-        on_click("result-close", self.hide)
-        on_click("share-result", self.copy_share)
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the card hears: a new game, its close, and the daily result to share."""
+        return (
+            clicks("result-new", lambda: NewGame(self.session.request)),
+            clicks("result-close", self.hide),
+            clicks("share-result", self.copy_share),
+        )
 
     def hide(self) -> Redraw:
         """Hide the card until the next game ends."""
@@ -97,13 +103,14 @@ class Summary:
             self.community = (session.history, figures(replay_of(session, opened)))
         return self.community[1]
 
-    def copy_share(self) -> None:
-        """Copy the daily result, a line with no spoilers, to share."""
+    def copy_share(self) -> Redraw:
+        """Copy the daily result, a line with no spoilers, to share (or show it to copy)."""
         share = daily_share(self.session)
-        if copy_text(share):
-            say(f"Copied: {share}")
-        else:
+        if not has_clipboard():
             say(share)
+            return Redraw()
+        say(f"Copied: {share}")
+        return Redraw(then=(Copy(share),))
 
 
 def view_summary(

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from game.page.asks import Said, Show
 from game.page.channel import now
-from game.page.dom import by_id
-from game.page.heard import listen, on_click
+from game.page.heard import Listen, clicks, reported
 from game.page.tree import Node, h
 from game.session import Running, Session
 from game.words import past_note, slider_position
@@ -21,10 +20,14 @@ class Timeline:
     def __init__(self, session: Session) -> None:
         self.session = session
         """The session last rendered: what the buttons act on."""
-        slider = by_id("history")
-        listen(slider, "input", lambda _e: Show(int(slider.value)))
-        on_click("undo", self.undo)
-        on_click("replay", self.toggle_replay)
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the timeline hears: the slider moved, Undo and Replay."""
+        return (
+            Listen("#history", "input", lambda _e: Show(int(reported("history")))),
+            clicks("undo", self.undo),
+            clicks("replay", self.toggle_replay),
+        )
 
     def undo(self) -> Said | None:
         """Take back the last move, even a fatal one."""

@@ -42,6 +42,7 @@ def view(model: Model) -> tuple[Node, ...]:
         view_difficulty(session.request),
         h("button", "#flag-mode", attrs={"aria-pressed": "true" if model.flag_mode else "false"}),
         h("body", "body", classes={"flag-mode": model.flag_mode}),
+        h("p", "#custom-error", text=model.form_error),
         *view_timeline(session),
         *view_summary(
             session, model.best_note, card_open=model.card_open, community=model.community
