@@ -12,8 +12,8 @@ from typing import Final
 
 from game.page.asks import Dealt, Play
 from game.page.channel import now
-from game.page.dom import by_id, say
-from game.page.heard import cancel, later, spawn
+from game.page.dom import say
+from game.page.heard import cancel, later, reported, spawn
 from game.page.tools import ANALYSIS_BUDGET
 from game.rules.board import Position
 from game.rules.events import CellOpened, GameStarted
@@ -60,7 +60,7 @@ class Runner:
 
     def pause(self) -> float:
         """Return the wait before the next step: the game's own pace, or 450 ms over a speed."""
-        speed = str(by_id("speed").value)
+        speed = str(reported("speed"))
         session = self.session
         if speed != "real":
             return STEP_MS / float(speed)
