@@ -233,6 +233,15 @@ class TestTimeTravel:
         stopped = session.make(CellOpened((0, 1)), 0).session
         assert stopped.running is Running.NOTHING
 
+    def test_whether_a_move_deals_is_asked_of_the_game_shown(self) -> None:
+        """The first reveal deals (the dealer's one test), on the game shown: back at move 0,
+        a reveal deals again, as the page's no-guess search must know."""
+        session = play(random_session(), CellOpened((4, 4)))
+        assert not session.deals(CellOpened((0, 0)))
+        assert session.show(0).deals(CellOpened((0, 0)))
+        assert not session.show(0).deals(FlagToggled((0, 0)))
+        assert random_session().deals(CellOpened((0, 0)))
+
     def test_undo_of_a_fatal_move_counts_an_explosion(self) -> None:
         """A mine hit then undone is one explosion, and play goes on."""
         session = play(layout_session(), CellOpened((1, 0)), CellOpened((0, 0)))

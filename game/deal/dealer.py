@@ -68,18 +68,32 @@ def deal(start: GameStarted, first: Position, lay: Lay | None = None) -> MinesLa
     return MinesLaid(draw(start.settings, start.seed, around))
 
 
+def deals(game: Game, move: Move) -> bool:
+    """Tell whether *move* deals the mines of *game*: a reveal of a hidden cell before the deal.
+
+    The one test of "the first reveal deals", for the session and the page.
+
+    >>> from game.rules.settings import Settings
+    >>> from game.rules.state import start_game
+    >>> game = start_game(GameStarted(Settings(3, 3, 1), 7))
+    >>> deals(game, CellOpened((1, 1))), deals(game, FlagToggled((1, 1)))
+    (True, False)
+    """
+    board = game.board
+    return (
+        type(move) is CellOpened
+        and not board.mines_laid
+        and type(board.cells.get(move.pos)) is Hidden
+    )
+
+
 def events_for(game: Game, move: Move, lay: Lay | None = None) -> tuple[Event, ...]:
     """Return the events *move* makes in *game*: the deal first (by *lay*) on the first reveal.
 
     On a board with a start cell, the first reveal opens the start cell
     (the same first move for every player), whatever cell was clicked.
     """
-    board = game.board
-    if (
-        type(move) is not CellOpened
-        or board.mines_laid
-        or type(board.cells.get(move.pos)) is not Hidden
-    ):
+    if not deals(game, move):
         return (move,)
     laid = deal(game.start, move.pos, lay)
     cell = game.start.start_cell

@@ -14,7 +14,7 @@ import functools
 import json
 import random
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from game.deal.dealer import Lay, dealt
 from game.page.asks import (
@@ -342,13 +342,8 @@ class App:
             if problem is not None and "start cell" in problem:
                 say(f"Not flagged: {problem}.")
             return
-        start = session.start
-        if (
-            type(move) is CellOpened
-            and start.settings.no_guess
-            and not session.live.board.mines_laid
-        ):
-            self.runner.deal_then(move, aid)
+        if session.start.settings.no_guess and session.deals(move):
+            self.runner.deal_then(cast(CellOpened, move), aid)  # only a reveal deals
         else:
             self.make(move, aid)
 
@@ -359,8 +354,7 @@ class App:
         start = session.start.start_cell
         self.update(made.session)
         notes = [discarded(made.discarded)]
-        first = start is not None and not session.live.board.mines_laid
-        moved = first and type(move) is CellOpened and move.pos != start
+        moved = start is not None and session.deals(move) and move.pos != start
         if moved:  # the tap opened another cell than the one tapped: say why, in view
             notes.append("This board starts at its marked cell, the same for every player.")
         after = made.session.live.status

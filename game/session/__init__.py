@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass
 from functools import cached_property
 
-from game.deal.dealer import Lay, events_for, move_problem
+from game.deal.dealer import Lay, deals, events_for, move_problem
 from game.rules.board import Position
 from game.rules.events import FlagToggled, GameStarted, MinesLaid, Move
 from game.rules.figures import Figures, figures
@@ -209,6 +209,10 @@ class Session:
     def problem(self, move: Move) -> str | None:
         """Return why *move* cannot be made on the game shown, or None."""
         return move_problem(self.shown, move)
+
+    def deals(self, move: Move) -> bool:
+        """Tell whether *move* on the game shown deals the mines (`game.deal.dealer.deals`)."""
+        return deals(self.shown, move)
 
     def make(
         self, move: Move, now: float, *, aid: Aid | None = None, lay: Lay | None = None
