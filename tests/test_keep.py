@@ -122,7 +122,8 @@ class TestOpeningGame:
         assert keeper.has(SUSPENDED)
         played = session.make(CellOpened((4, 4)), 0).session
         back = swap(keeper, played, 0)
-        assert back is not None and back.start.layout == LAYOUT.mines
+        assert back is not None and back.session.start.layout == LAYOUT.mines
+        assert back.set_aside is not None and back.set_aside.history == played.history
         waiting = keeper.load(SUSPENDED)
         assert waiting is not None and waiting.start.settings == PRESETS["beginner"]
 

@@ -10,7 +10,7 @@ from game.rules.events import CellOpened
 from game.rules.settings import PRESETS
 from game.session import Session
 from game.session.query import GameRequest, request_from_query
-from game.session.visit import Visit, visit
+from game.session.visit import Visit, swap, visit
 
 
 def played(request: GameRequest) -> Session:
@@ -125,3 +125,17 @@ class TestTheTerminalsParameters:
         kept = played(BEGINNER)
         assert terminal(BEGINNER, kept, chosen=True, seeded=False).restored
         assert terminal(EXPERT, kept, chosen=True, seeded=False).set_aside is kept
+
+
+def test_resume_swaps_the_game_in_play_aside_only_if_unfinished() -> None:
+    """One swap for the page and the terminal: the game set aside comes back with its clock
+    running, and the game in play goes aside, paused, only if it is unfinished."""
+    waiting = played(EXPERT).pause(1_000)
+    current = played(BEGINNER)
+    swapped = swap(current, waiting, 5_000)
+    assert swapped.session.history is waiting.history
+    assert swapped.session.clock.since == 5_000
+    assert swapped.set_aside is not None and swapped.set_aside.history is current.history
+    assert swapped.set_aside.clock.since is None
+    fresh = Session.begin(BEGINNER, 2)
+    assert swap(fresh, waiting, 5_000).set_aside is None

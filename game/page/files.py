@@ -13,6 +13,7 @@ from game.page.dom import by_id, copy_text, save_file, say
 from game.page.heard import JsEvent, chosen_bytes, listen, on_click
 from game.page.storage import Change, Store
 from game.session import Session, saved
+from game.session.visit import swap
 
 if TYPE_CHECKING:
     from game.community.read import Replay
@@ -77,6 +78,7 @@ class Files:
     def resume(self) -> Stored | None:
         """Bring back the game set aside; the one in play takes its place if unfinished.
 
+        The swap is the session's (`game.session.visit.swap`), as in the terminal.
         One commit swaps them in storage, the game brought back kept as the game in
         play: if the page cannot make it, nothing changes.
         """
@@ -88,14 +90,15 @@ class Files:
         if waiting is None:
             by_id("resume").hidden = True
             return None
-        current, back = self.session, waiting.resume(now())
-        keep = current.is_unfinished()
+        swapped = swap(self.session, waiting, now())
+        back, aside = swapped.session, swapped.set_aside
+        keep = aside is not None
         changes: list[Change] = []
         if SAVE_KEY not in self.store.held:  # else both stay: the game kept there is not lost
-            swapped = saved.to_json(current.pause(now())) if keep else None
-            changes = [(SUSPENDED_KEY, swapped), (SAVE_KEY, saved.to_json(back.pause(now())))]
-        elif keep:
-            changes = [(SUSPENDED_KEY, saved.to_json(current.pause(now())))]
+            set_aside = None if aside is None else saved.to_json(aside)
+            changes = [(SUSPENDED_KEY, set_aside), (SAVE_KEY, saved.to_json(back.pause(now())))]
+        elif aside is not None:
+            changes = [(SUSPENDED_KEY, saved.to_json(aside))]
 
         def answered(made: bool) -> Replace | None:
             if not made:

@@ -1,4 +1,4 @@
-"""What a start opens, on the page and in the terminal: the game kept, or the one asked for.
+"""What a start opens, and what Resume swaps, on the page and in the terminal.
 
 One policy for both front-ends. A start that asks for nothing resumes the
 game kept; asking for that same game does too. Asking for another game (or
@@ -11,6 +11,10 @@ The front-ends differ only where their documents say so, by the parameters:
 the page resumes what an address it could read asks for, and shows a kept
 game again even if it is over; the terminal takes `--seed` as asking for a
 new board, and deals a new game of the same kind after a finished one.
+
+Resume is one swap for both (`swap`): the game set aside comes back, and the
+game in play takes its place aside if it is unfinished; the front-ends only
+keep what it returns, each in its own storage.
 """
 
 from __future__ import annotations
@@ -61,3 +65,24 @@ def visit(
         return Visit(Session.begin(request if asked else kept.request, seed))
     aside = kept if kept is not None and kept.is_unfinished() else None
     return Visit(Session.begin(request, seed), set_aside=aside)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """What Resume does: the game brought back, and the game in play set aside in its place."""
+
+    session: Session
+    """The game set aside, brought back with its clock running if it is in play."""
+    set_aside: Session | None
+    """The game in play, paused, to keep aside in its place; None when it is not unfinished,
+    and nothing waits aside any more."""
+
+
+def swap(current: Session, waiting: Session, now: float) -> Swap:
+    """Return *waiting*, the game set aside, brought back at *now* in place of *current*.
+
+    *current* goes aside, paused at *now*, only if it is unfinished
+    (`Session.is_unfinished`, the one test of a game worth keeping).
+    """
+    aside = current.pause(now) if current.is_unfinished() else None
+    return Swap(waiting.resume(now), aside)

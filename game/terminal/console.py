@@ -22,6 +22,7 @@ from game.rules.press import Refusal, Refused, press
 from game.rules.seen import Seen
 from game.rules.state import Status
 from game.session import Aid, Session
+from game.session.visit import Swap
 from game.solver import ImpossiblePositionError
 from game.solver import explain as solver_explain
 from game.words import impossible, result_line, summary_items
@@ -228,10 +229,11 @@ class Console:
             f"New game: {settings.width}x{settings.height}, {plural(settings.mines, 'mine')}."
         )
 
-    def resumed(self, waiting: Session | None) -> Console:
-        """Return the console on the game brought back from where it was set aside, if any."""
-        if waiting is None:
+    def resumed(self, swapped: Swap | None) -> Console:
+        """Return the console on the game Resume brought back (`game.session.visit.swap`)."""
+        if swapped is None:
             return self.said("There is no game set aside to resume.")
         left = " The game you left is set aside: R brings it back."
-        kept = left if self.session.is_unfinished() else ""
-        return Console(waiting, message=f"Resumed the game set aside.{kept}").moved(*self.cursor)
+        kept = left if swapped.set_aside is not None else ""
+        message = f"Resumed the game set aside.{kept}"
+        return Console(swapped.session, message=message).moved(*self.cursor)

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Final
 
 from game.names import plural
-from game.session import Session, saved
+from game.session import Session, saved, visit
 from game.session.query import GameRequest
 from game.session.versioned import MAX_BYTES
-from game.session.visit import visit
 
 APP: Final = "pyminesweeper"
 CURRENT: Final = "game.json"
@@ -136,7 +135,7 @@ def opening_game(
     resumes unless a seed was given; any other one is set aside for R to bring back.
     """
     kept = keeper.load()
-    start = visit(
+    start = visit.visit(
         request,
         kept,
         asked=chosen,
@@ -154,16 +153,19 @@ def opening_game(
     return start.session, ""
 
 
-def swap(keeper: Keeper, session: Session, now: float) -> Session | None:
+def swap(keeper: Keeper, session: Session, now: float) -> visit.Swap | None:
     """Return the game set aside, resumed, setting *session* aside in its place if unfinished.
+
+    The swap is the session's (`game.session.visit.swap`); this only keeps it in files.
 
     None if no game is set aside (or it cannot be read: a notice says so).
     """
     waiting = keeper.load(SUSPENDED)
     if waiting is None:
         return None
-    if session.is_unfinished():
-        keeper.save(session, now, SUSPENDED)
+    swapped = visit.swap(session, waiting, now)
+    if swapped.set_aside is not None:
+        keeper.save(swapped.set_aside, now, SUSPENDED)
     else:
         keeper.remove(SUSPENDED)
-    return waiting.resume(now)
+    return swapped
