@@ -13,12 +13,13 @@ exact count of arrangements that show it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from game.rules.board import Position, neighbour_table
-from game.rules.seen import FLAGGED, HIDDEN
+from game.rules.seen import FLAGGED, HIDDEN, Seen
 from game.solver.counting import Count
 from game.solver.endgame import solve_endgame
 from game.solver.groups import Budget, TooComplexError
@@ -80,16 +81,25 @@ def safest(count: Count) -> Position:
     """
     weights = count.mine_weights()
     lowest = min(weights.values())
-    return min(
-        (p for p, w in weights.items() if w == lowest),
-        key=lambda p: (_hidden_around(count, p), p[1], p[0]),
-    )
+    return min((p for p, w in weights.items() if w == lowest), key=tie_break(count.seen))
 
 
-def _hidden_around(count: Count, pos: Position) -> int:
-    seen = count.seen
+def tie_break(seen: Seen) -> Callable[[Position], tuple[int, int, int]]:
+    r"""Return the sort key between cells alike in *seen*: fewest hidden neighbours, then top-left.
+
+    The one tie-break of the solver's choices (and of the review's).
+
+    >>> key = tie_break(Seen.from_text("3x2x1\n1HH\nHHH\n"))
+    >>> sorted([(2, 1), (1, 0), (2, 0)], key=key)
+    [(2, 0), (2, 1), (1, 0)]
+    """
     cells = seen.cells
-    return sum(1 for n in neighbour_table(seen.width, seen.height)[pos] if cells[n] is HIDDEN)
+    table = neighbour_table(seen.width, seen.height)
+
+    def key(pos: Position) -> tuple[int, int, int]:
+        return sum(1 for n in table[pos] if cells[n] is HIDDEN), pos[1], pos[0]
+
+    return key
 
 
 def look_ahead(count: Count, budget: Budget | None = None) -> Position:
@@ -118,13 +128,14 @@ def look_ahead(count: Count, budget: Budget | None = None) -> Position:
         for p, w in weights.items()
         if p not in count.floating and 1 - w / total >= CUTOFF * best_safety
     ]
-    floating = sorted(count.floating, key=lambda p: (_hidden_around(count, p), p[1], p[0]))
+    rank = tie_break(count.seen)
+    floating = sorted(count.floating, key=rank)
     if floating and 1 - weights[floating[0]] / total >= OFF_EDGE * best_safety:
         frontier += floating[:OFF_EDGE_CANDIDATES]
     frontier += [
         p for p in influence if p not in frontier and 1 - weights[p] / total >= CUTOFF * best_safety
     ]
-    candidates = sorted(frontier, key=lambda p: (weights[p], _hidden_around(count, p), p[1], p[0]))
+    candidates = sorted(frontier, key=lambda p: (weights[p], *rank(p)))
     best, best_score, best_dead = first, -1.0, True
     for pos in candidates:
         lift = 1 + INFLUENCE * influence.get(pos, 0) / (total - weights[pos])

@@ -14,15 +14,20 @@ but not complete; `count`, the last resort, is both: the exact count of
 every arrangement that fits the numbers and the mine total
 (`game.solver.counting`), whose certain cells it records.
 
-Who uses it: the hint's explanation and the puzzles read its numbers with
-the rules, in reading order, for the first reason that applies
-(`game.solver.explain`, `game.teacher.puzzles`); the game review keeps one for
-a whole game (`game.teacher.review`); the no-guess generator clears layouts with it
-(`game.deal.noguess`).
+`deductions` gives what each rule proves of the position as it stands,
+with the rule and the numbers that prove each cell, in the order a player
+reads them: every number alone, row by row, then every pair.
+
+Who uses it: the hint's explanation and the puzzles read its `deductions`
+for the first reason that applies (`game.solver.explain`, through
+`game.solver.study`, and `game.teacher.puzzles`); the game review keeps one
+for a whole game (`game.teacher.review`); the no-guess generator clears
+layouts with it (`game.deal.noguess`).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -83,6 +88,48 @@ class Overlap:
     """Cells next to one number only that must be safe."""
     mines: frozenset[Position]
     """Cells next to one number only that must be mines."""
+
+
+class Rule(enum.Enum):
+    """The rule a player uses that proves a cell, from the simplest."""
+
+    FOUND = "found"
+    """One number whose mines are all found: its other unknown neighbours are safe."""
+    FULL = "full"
+    """One number whose unknown neighbours must all be mines."""
+    OVERLAP = "overlap"
+    """Two numbers whose unknown neighbours overlap, taken together (`overlap`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deduction:
+    """What one rule proves: its cells, and the number or the pair of numbers it reads."""
+
+    rule: Rule
+    """The rule that proves the cells."""
+    numbers: tuple[Number, ...]
+    """The number it reads (one), or the two (`Overlap.first`, `Overlap.second`)."""
+    safe: frozenset[Position]
+    """The cells it proves safe."""
+    mines: frozenset[Position]
+    """The cells it proves to hold a mine."""
+    pair: Overlap | None = None
+    """For `Rule.OVERLAP`, what the two numbers say together."""
+
+    @property
+    def proof(self) -> tuple[Position, ...]:
+        """The cells it reads: its numbers, then the mines each has found (no repeats)."""
+        cells = [n.pos for n in self.numbers] + [f for n in self.numbers for f in n.found]
+        return tuple(dict.fromkeys(cells))
+
+
+def alone(number: Number) -> Deduction | None:
+    """Return what *number* alone proves (`Rule.FOUND` or `Rule.FULL`), or None."""
+    if number.is_done():
+        return Deduction(Rule.FOUND, (number,), number.unknown, frozenset())
+    if number.is_full():
+        return Deduction(Rule.FULL, (number,), frozenset(), number.unknown)
+    return None
 
 
 def overlap(first: Number, second: Number) -> Overlap | None:
@@ -207,6 +254,21 @@ class Deducer:
         numbers = self.numbers
         found = [self.number(p) for p in row_order(self.width, self.height) if p in numbers]
         return [n for n in found if n.unknown]
+
+    def deductions(self) -> list[Deduction]:
+        """Return what each rule proves of the position as it stands, nothing taken in.
+
+        Every number alone first, row by row from the top (`alone`), then
+        every pair of numbers as `overlaps` gives them: the order in which
+        a player reads the rules, the simplest first.
+        """
+        numbers = self.numbers_in_doubt()
+        found = [d for d in map(alone, numbers) if d is not None]
+        found += [
+            Deduction(Rule.OVERLAP, (pair.first, pair.second), pair.safe, pair.mines, pair)
+            for pair in overlaps(numbers)
+        ]
+        return found
 
     def frontier(self) -> set[Position]:
         """Return the cells in doubt next to a number."""

@@ -1,6 +1,12 @@
-r"""Hints that say why: the next move, the simplest reason that proves it, and its words.
+r"""The one door to the solver: a position's count, deductions, choice and hint, once each.
 
-`explain` looks for a reason in this order, and gives the first that applies
+`study` reads a position once (`Study`): the exact count of its
+arrangements, what the rules a player uses prove and by which rule (the one
+deducer, `game.solver.deduce`), the solver's choice, and the hint that says
+why, each worked out when first asked, from one budget. The hint, the
+analysis board, the puzzles and `analyse` ask it.
+
+The hint (`explain`) looks for a reason in this order, and gives the first that applies
 anywhere on the board (numbers read row by row from the top):
 
 1. `Reason.FOUND`: a number whose mines are all flagged; its other hidden
@@ -16,7 +22,8 @@ anywhere on the board (numbers read row by row from the top):
 6. `Reason.GUESS`: no cell is certain; the solver's guess, its risk, and the
    chance of winning where the rest of the game was searched.
 
-Like the solver, a hint takes every flag for a mine. Every reason is sound:
+Its words are the narration's (`game.solver.narrate`). Like the solver, a hint
+takes every flag for a mine. Every reason is sound:
 what it settles is settled in every arrangement that fits the position.
 
 >>> e = explain("4x2x2\nHHHH\n1211\n")
@@ -36,14 +43,15 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
-from game.names import cells_named, how_many, percent, plural, where
+import game.solver.narrate as narrate
 from game.rules.board import Position
 from game.rules.layout import TextFormatError
 from game.rules.seen import FLAGGED, Seen
-from game.solver.choice import choose
-from game.solver.counting import Count, count
-from game.solver.deduce import Deducer, Number, Overlap, overlaps
+from game.solver.choice import Choice, choose
+from game.solver.counting import Analysis, Count, count
+from game.solver.deduce import Deducer, Deduction, Number, Overlap, Rule
 from game.solver.groups import Budget, TooComplexError
 
 NOTHING_LEFT = "nothing to explain: every cell is revealed or flagged"
@@ -107,6 +115,95 @@ class Explanation:
     searched; else None."""
 
 
+class Study:
+    """A position as the solver reads it: each part worked out once, when first asked.
+
+    Every count and search shares one budget (*budget* steps; None for no
+    limit). *counted*, when the caller has counted the position already,
+    is taken as its count.
+    """
+
+    def __init__(
+        self, seen: Seen, budget: int | None = None, *, counted: Count | None = None
+    ) -> None:
+        self.seen = seen
+        """The position."""
+        self.steps = None if budget is None else Budget(budget)
+        """What is left of the budget."""
+        self._counted = counted
+        self._refused: TooComplexError | None = None
+
+    def count(self) -> Count:
+        """Return the exact count of every arrangement that fits the position.
+
+        :raises TooComplexError: if it would exceed the budget (and again when asked again).
+        :raises ImpossiblePositionError: if no arrangement fits.
+        """
+        if self._counted is None:
+            if self._refused is not None:
+                raise self._refused
+            try:
+                self._counted = count(self.seen, self.steps)
+            except TooComplexError as error:
+                self._refused = error
+                raise
+        return self._counted
+
+    @cached_property
+    def odds(self) -> dict[Position, Fraction]:
+        """Every hidden cell's exact chance of a mine (`count`'s errors)."""
+        return self.count().probabilities()
+
+    @cached_property
+    def deducer(self) -> Deducer:
+        """The one deducer on the position, flags taken as mines (`Deducer.of`)."""
+        return Deducer.of(self.seen)
+
+    @cached_property
+    def numbers(self) -> list[Number]:
+        """The numbers with hidden neighbours, row by row."""
+        return self.deducer.numbers_in_doubt()
+
+    @cached_property
+    def deductions(self) -> list[Deduction]:
+        """What each rule proves, with the numbers it reads (`Deducer.deductions`)."""
+        return self.deducer.deductions()
+
+    @cached_property
+    def choice(self) -> Choice:
+        """The solver's move (`game.solver.choice.choose`; `count`'s errors)."""
+        return choose(self.count(), self.steps)
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        """The odds and the solver's move, as `game.solver.analyse` gives them."""
+        exact, choice = self.odds, self.choice
+        return Analysis(
+            probabilities={cell: float(p) for cell, p in exact.items()},
+            best=choice.move,
+            exact=exact,
+            win_chance=choice.win_chance,
+        )
+
+    @cached_property
+    def explanation(self) -> Explanation:
+        """The next move with the simplest reason that proves it (`explain`)."""
+        return _explained(self)
+
+
+def study(position: str | Seen, *, budget: int | None = None) -> Study:
+    """Return *position* (text or a `Seen` view) to be read once: count, rules, choice, hint.
+
+    :raises ValueError: for text that does not parse.
+    """
+    if isinstance(position, str):
+        try:
+            position = Seen.from_text(position)
+        except TextFormatError as error:
+            raise ValueError(str(error)) from None
+    return Study(position, budget)
+
+
 def explain(position: str | Seen, *, budget: int | None = None) -> Explanation:
     r"""Return the next move for *position* with the simplest reason that proves it.
 
@@ -122,34 +219,37 @@ def explain(position: str | Seen, *, budget: int | None = None) -> Explanation:
     >>> e.move, e.action.value, e.reason.value, e.words.split(":")[0]
     ((1, 0), 'flag', 'full', 'Row 1, column 2 is a mine')
     """
-    if isinstance(position, str):
-        try:
-            position = Seen.from_text(position)
-        except TextFormatError as error:
-            raise ValueError(str(error)) from None
-    seen = position
+    return study(position, budget=budget).explanation
+
+
+def _explained(read: Study) -> Explanation:
+    """Return the explanation of the position *read*: the first reason of the order."""
+    seen = read.seen
     hidden = seen.hidden()
     if not hidden:
         raise ValueError(NOTHING_LEFT)
-    steps = None if budget is None else Budget(budget)
     counted: Count | None
     try:
-        counted = count(seen, steps)  # first, so an impossible position is refused
+        counted = read.count()  # first, so an impossible position is refused
     except TooComplexError:
         counted = None
     total = None if counted is None else counted.total
-    numbers = Deducer.of(seen).numbers_in_doubt()
-    found = (
-        _by_found(numbers, total)
-        or _by_full(numbers, total)
-        or _by_overlap(numbers, total)
-        or _by_total(seen, numbers, hidden, total)
+    deductions = read.deductions
+    by_rule = (
+        next((d for d in deductions if d.rule is Rule.FOUND), None)
+        or next((d for d in deductions if d.rule is Rule.FULL), None)
+        or next((d for d in deductions if d.rule is Rule.OVERLAP and d.safe), None)
+        or next((d for d in deductions if d.rule is Rule.OVERLAP), None)
     )
+    if by_rule is not None:
+        return _by_rule(by_rule, total)
+    numbers = read.numbers
+    found = _by_total(seen, numbers, hidden, total)
     if found is not None:
         return found
     if counted is None:
         raise TooComplexError("the position is too large to count exactly in a moment")
-    return _by_counting(numbers, counted, steps)
+    return _by_counting(numbers, counted, read.choice)
 
 
 def _reading(pos: Position) -> tuple[int, int]:
@@ -159,15 +259,6 @@ def _reading(pos: Position) -> tuple[int, int]:
 
 def _ordered(cells: Iterable[Position]) -> tuple[Position, ...]:
     return tuple(sorted(cells, key=_reading))
-
-
-def _named(number: Number) -> str:
-    return f"the {number.shown} at {where(number.pos)}"
-
-
-def _needs(number: Number) -> str:
-    more = " more" if number.found else ""
-    return f"needs {number.need}{more} {'mine' if number.need == 1 else 'mines'}"
 
 
 def _settled(
@@ -181,7 +272,6 @@ def _settled(
     """Return the explanation of a certain move: the first safe cell, else the first mine."""
     safe, mines = _ordered(safe), _ordered(mines)
     move = safe[0] if safe else mines[0]
-    what = "is safe" if safe else "is a mine"
     return Explanation(
         move=move,
         action=Action.REVEAL if safe else Action.FLAG,
@@ -189,82 +279,39 @@ def _settled(
         proof=tuple(dict.fromkeys(proof)),
         safe=safe,
         mines=mines,
-        words=f"{where(move).capitalize()} {what}: {why}",
+        words=narrate.settled(move, bool(safe), why),
         risk=Fraction(0),
         arrangements=total,
     )
 
 
-def _by_found(numbers: Sequence[Number], total: int | None) -> Explanation | None:
-    for number in numbers:
-        if number.is_done():
-            cells = _ordered(number.unknown)
-            if number.shown == 0:
-                why = f"{_named(number)} has no mine around it, so all its hidden neighbours"
-            else:
-                flags = plural(number.shown, "flag")
-                why = f"{_named(number)} has all its mines flagged ({flags}), so its other"
-                why += " hidden neighbours"
-            why += f" are safe ({cells_named(cells)})."
-            return _settled(Reason.FOUND, (number.pos, *number.found), cells, (), why, total)
-    return None
+def near_and_far(pair: Overlap) -> tuple[Number, Number, frozenset[Position]]:
+    """Return the number of *pair* whose own cells it settles, the other, and those cells.
+
+    Its safe cells when it proves some, else its mines.
+    """
+    cells = pair.safe or pair.mines
+    near, far = (
+        (pair.first, pair.second) if cells & pair.first.unknown else (pair.second, pair.first)
+    )
+    return near, far, cells & near.unknown
 
 
-def _by_full(numbers: Sequence[Number], total: int | None) -> Explanation | None:
-    for number in numbers:
-        if number.is_full():
-            cells = _ordered(number.unknown)
-            they = "it is a mine" if len(cells) == 1 else "they are all mines"
-            why = (
-                f"{_named(number)} {_needs(number)} and has exactly"
-                f" {plural(len(cells), 'hidden neighbour')}, so {they}"
-            )
-            why += "." if len(cells) == 1 else f" ({cells_named(cells)})."
-            return _settled(Reason.FULL, (number.pos, *number.found), (), cells, why, total)
-    return None
-
-
-def _by_overlap(numbers: Sequence[Number], total: int | None) -> Explanation | None:
-    first_mines: Overlap | None = None
-    for found in overlaps(numbers):
-        if found.safe:
-            return _overlap_explained(found, total)
-        if first_mines is None:
-            first_mines = found
-    return None if first_mines is None else _overlap_explained(first_mines, total)
-
-
-def _overlap_explained(found: Overlap, total: int | None) -> Explanation:
-    """Say what two overlapping numbers settle next to one of them: its safe cells, else mines."""
-    cells = found.safe or found.mines
-    a, b = found.first, found.second
-    settled, other = (a, b) if cells & a.unknown else (b, a)
-    cells = cells & settled.unknown
-    named = f"({cells_named(_ordered(cells))})"
-    away = other.unknown - settled.unknown
-    if found.safe:
-        if not away:  # the subset rule
-            why = (
-                f"every hidden neighbour of {_named(other)} is also next to {_named(settled)},"
-                f" so they hold its {plural(other.need, 'mine')}"
-            )
-        else:
-            why = (
-                f"{_named(other)} {_needs(other)} but has only"
-                f" {plural(len(away), 'hidden neighbour')} away from {_named(settled)},"
-                f" so at least {found.low} of its mines {'lies' if found.low == 1 else 'lie'}"
-                " next to both"
-            )
-        why += f"; that is all {_named(settled)} needs, so its other hidden neighbours are safe"
-    else:
-        why = (
-            f"{_named(other)} {_needs(other)}, so the hidden neighbours it shares with"
-            f" {_named(settled)} hold at most {plural(found.high, 'mine')}; {_named(settled)}"
-            f" {_needs(settled)}, so its other hidden neighbours are all mines"
-        )
-    proof = (settled.pos, other.pos, *settled.found, *other.found)
-    safe, mines = (cells, frozenset[Position]()) if found.safe else (frozenset(), cells)
-    return _settled(Reason.OVERLAP, proof, safe, mines, f"{why} {named}.", total)
+def _by_rule(found: Deduction, total: int | None) -> Explanation:
+    """Say what one number alone, or two together, settle (`Deducer.deductions`)."""
+    if found.pair is None:
+        (number,) = found.numbers
+        cells = _ordered(number.unknown)
+        if found.rule is Rule.FOUND:
+            why = narrate.found(number, cells)
+            return _settled(Reason.FOUND, found.proof, cells, (), why, total)
+        return _settled(Reason.FULL, found.proof, (), cells, narrate.full(number, cells), total)
+    near, far, settles = near_and_far(found.pair)
+    cells = _ordered(settles)
+    why = narrate.overlap(found.pair, cells)
+    proof = (near.pos, far.pos, *near.found, *far.found)
+    safe, mines = (cells, ()) if found.safe else ((), cells)
+    return _settled(Reason.OVERLAP, proof, safe, mines, why, total)
 
 
 def _by_total(
@@ -273,14 +320,9 @@ def _by_total(
     flags = tuple(p for p in sorted(seen.cells, key=_reading) if seen.cells[p] is FLAGGED)
     left = seen.mines - len(flags)
     if left == 0:
-        flagged = "the only mine is" if seen.mines == 1 else f"all {seen.mines} mines are"
-        why = f"{flagged} flagged, so every hidden cell is safe."
-        return _settled(Reason.TOTAL, flags, hidden, (), why, total)
+        return _settled(Reason.TOTAL, flags, hidden, (), narrate.all_flagged(seen.mines), total)
     if left == len(hidden):
-        why = (
-            f"{plural(left, 'mine')} {'is' if left == 1 else 'are'} left and exactly"
-            f" {plural(len(hidden), 'hidden cell')}, so every hidden cell is a mine."
-        )
+        why = narrate.all_mines(left, len(hidden))
         return _settled(Reason.TOTAL, flags, (), hidden, why, total)
     chosen: list[Number] = []
     covered: set[Position] = set()
@@ -293,56 +335,30 @@ def _by_total(
     rest = [p for p in hidden if p not in covered]
     if sum(n.need for n in chosen) != left or not rest:
         return None
-    named = [_named(n) for n in sorted(chosen, key=lambda n: _reading(n.pos))]
-    if len(named) == 1:
-        need = f"{named[0]} needs {'it' if left == 1 else 'them all'} among its hidden neighbours"
-    else:
-        together = ", ".join(named[:-1]) + " and " + named[-1]
-        need = f"{together} need them all among hidden neighbours they do not share"
-    why = (
-        f"only {plural(left, 'mine')} {'is' if left == 1 else 'are'} left, and {need},"
-        " so every other hidden cell is safe."
-    )
+    why = narrate.need_them_all(left, sorted(chosen, key=lambda n: _reading(n.pos)))
     proof = [n.pos for n in chosen] + [f for n in chosen for f in n.found]
     return _settled(Reason.TOTAL, _ordered(proof), rest, (), why, total)
 
 
-def _by_counting(numbers: Sequence[Number], counted: Count, steps: Budget | None) -> Explanation:
+def _by_counting(numbers: Sequence[Number], counted: Count, choice: Choice) -> Explanation:
     """Explain by the count: a cell every arrangement agrees on, else the solver's guess."""
     total = counted.total
     exact = counted.probabilities()
     safe = [p for p, v in exact.items() if v == 0]
     mines = [p for p, v in exact.items() if v == 1]
-    them = "only one" if total == 1 else f"{how_many(total)} of them"
-    fits = f"of the arrangements of the mines that fit the numbers and the total ({them})"
-    choice = choose(counted, steps)
     if safe or mines:
         if safe and choice.move is not None:
             move = choice.move  # the solver's pick among the safe cells
-            why = f"{fits}, none puts a mine there."
             settled: tuple[list[Position], list[Position]] = ([move], [])
         else:
             move = _ordered(mines)[0]
-            why = f"{fits}, every one puts a mine there."
             settled = ([], [move])
+        why = narrate.counted(total, mine=not settled[0])
         return _settled(Reason.COUNTING, _counted(numbers, move), *settled, why, total)
     guess = choice.move
     assert guess is not None  # there is a hidden cell
-    risk = exact[guess]
-    words = (
-        f"No cell is certain. Best guess: {where(guess)}, a mine in {percent(risk)}"
-        f" of the arrangements that fit ({them})."
-    )
     safest = min(exact, key=lambda p: (exact[p], _reading(p)))
-    if exact[safest] < risk:
-        searched = choice.win_chance is not None
-        better = "wins more often" if searched else "more often leaves a safe move after it"
-        safer = f"{where(safest).capitalize()} is a little safer ({percent(exact[safest])})"
-        words += f" {safer}, but this one {better}."
-    if choice.win_chance is not None:
-        words += (
-            f" With best play from here the game is won {percent(choice.win_chance)} of the time."
-        )
+    words = narrate.guess(guess, exact[guess], total, safest, exact[safest], choice.win_chance)
     return Explanation(
         move=guess,
         action=Action.GUESS,
@@ -351,7 +367,7 @@ def _by_counting(numbers: Sequence[Number], counted: Count, steps: Budget | None
         safe=(),
         mines=(),
         words=words,
-        risk=risk,
+        risk=exact[guess],
         arrangements=total,
         win_chance=choice.win_chance,
     )

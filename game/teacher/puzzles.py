@@ -6,7 +6,7 @@ find a safe cell and the lower levels' find none):
 
 1. one number alone: its flags already match it, so its other hidden
    neighbours are safe;
-2. two numbers that share hidden cells, taken together (`game.solver.deduce`);
+2. two numbers that share hidden cells, taken together;
 3. more numbers at once: every arrangement that fits the numbers, whatever
    the mine total, leaves the cell empty;
 4. the mine total: no cell is safe from the numbers alone, but every
@@ -23,6 +23,10 @@ numbers see no covered cell outside it, with the mines inside the window as
 its total, and posed only if the cropped position has the same level. The
 same level and seed draw the same deals, so they give the same puzzle.
 
+Each position is read once by the solver's one door (`game.solver.explain.Study`):
+its count, and the deductions of the one deducer with the rule of each (levels 1
+and 2); the reasons are worded by the narration (`game.solver.narrate`).
+
 >>> grade(Seen.from_text("3x2x1\n1F1\nHHH\n")).level
 1
 >>> grade(Seen.from_text("3x2x1\nHHH\n111\n")).answer
@@ -37,14 +41,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from game.names import cells_named, how_many, percent, plural, where
+import game.solver.narrate as narrate
 from game.rules.board import Position, neighbour_table
 from game.rules.events import CellOpened, GameStarted
 from game.rules.seen import FLAGGED, Seen
 from game.rules.settings import Settings
 from game.solver.choice import choose
 from game.solver.counting import Count, count
-from game.solver.deduce import Deducer, Number, Overlap, overlaps
+from game.solver.deduce import Number, Rule
+from game.solver.explain import Study, near_and_far
 from game.solver.groups import Budget, Constraint, count_group
 
 LEVELS: Final = (1, 2, 3, 4, 5)
@@ -132,32 +137,6 @@ def _ordered(cells: Iterable[Position]) -> tuple[Position, ...]:
     return tuple(sorted(set(cells), key=_reading))
 
 
-def _named(number: Number) -> str:
-    return f"the {number.shown} at {where(number.pos)}"
-
-
-def _arrangements(total: int) -> str:
-    return "the only arrangement" if total == 1 else f"the {how_many(total)} arrangements"
-
-
-def _listed(cells: Sequence[Position]) -> str:
-    if len(cells) <= 4:
-        return cells_named(cells)
-    return f"{cells_named(cells[:3])} and {plural(len(cells) - 3, 'other cell')}"
-
-
-def by_one(numbers: Sequence[Number]) -> tuple[frozenset[Position], list[Number]]:
-    """Return the cells one number alone proves safe, and the numbers that prove them."""
-    done = [n for n in numbers if n.is_done()]
-    return frozenset().union(*(n.unknown for n in done)), done
-
-
-def by_two(numbers: Sequence[Number]) -> tuple[frozenset[Position], list[Overlap]]:
-    """Return the cells two overlapping numbers prove safe, and what each pair proves."""
-    pairs = [found for found in overlaps(numbers) if found.safe]
-    return frozenset().union(*(found.safe for found in pairs)), pairs
-
-
 def by_numbers(counted: Count) -> frozenset[Position]:
     """Return the cells that no arrangement fitting the numbers mines, whatever the total."""
     return frozenset(
@@ -169,34 +148,35 @@ def by_numbers(counted: Count) -> frozenset[Position]:
     )
 
 
-def grade(seen: Seen) -> Grade:
+def grade(seen: Seen, read: Study | None = None) -> Grade:
     """Return the level of *seen*, its answer, the proof and the reason in words.
+
+    *read* is the solver's reading of *seen* (`game.solver.explain.Study`), if the
+    caller has one: the position is counted and deduced once.
 
     :raises ValueError: if no arrangement fits *seen* or no cell is hidden.
     """
-    counted = count(seen)
-    chances = counted.probabilities()
+    read = Study(seen) if read is None else read
+    counted = read.count()
+    chances = read.odds
     if not chances:
         raise ValueError("nothing to solve: every cell is revealed or flagged")
     safe = _ordered(p for p, c in chances.items() if c == 0)
-    numbers = Deducer.of(seen).numbers_in_doubt()
+    numbers = read.numbers
     if not safe:
         return _guess(seen, numbers, counted, chances)
-    one, done = by_one(numbers)
+    one = [d for d in read.deductions if d.rule is Rule.FOUND]
     if one:
-        first = done[0]
-        cells = _ordered(first.unknown)
-        why = (
-            f"{where(cells[0]).capitalize()} is safe: {_named(first)} already has its"
-            f" {plural(first.shown, 'flag')}, so its other hidden neighbours are safe"
-            f" ({cells_named(cells)})."
-        )
-        return Grade(1, safe, (first.pos, *first.found), why, chances)
-    two, pairs = by_two(numbers)
+        (first,) = one[0].numbers
+        why = narrate.flags_match(first, _ordered(first.unknown))
+        return Grade(1, safe, one[0].proof, why, chances)
+    two = [d for d in read.deductions if d.rule is Rule.OVERLAP and d.safe]
     if two:
-        found = pairs[0]
-        a, b = found.first, found.second
-        return Grade(2, safe, (a.pos, b.pos, *a.found, *b.found), _two(found), chances)
+        pair = two[0].pair
+        assert pair is not None  # every overlap deduction has its pair
+        cells = _ordered(near_and_far(pair)[2])
+        why = narrate.settled(cells[0], True, narrate.overlap(pair, cells))
+        return Grade(2, safe, two[0].proof, why, chances)
     alone = by_numbers(counted)
     if alone:
         cell, used = min(
@@ -204,22 +184,11 @@ def grade(seen: Seen) -> Grade:
             key=lambda p: (len(p[1]), _reading(p[0])),
         )
         fits = count_group(frozenset(Constraint(n.unknown, n.need) for n in used)).totals
-        why = (
-            f"{where(cell).capitalize()} is safe: no number alone or pair of numbers shows it,"
-            f" but of {_arrangements(sum(fits.values()))} of the mines that fit"
-            f" {_listed_numbers(used)}, whatever the mine total, none puts a mine there."
-        )
+        why = narrate.more_numbers(cell, sum(fits.values()), used)
         proof = [n.pos for n in used] + [f for n in used for f in n.found]
         return Grade(3, safe, tuple(dict.fromkeys(proof)), why, chances)
     flags = sum(1 for c in seen.cells.values() if c is FLAGGED)
-    left = seen.mines - flags
-    mines = f"{plural(seen.mines, 'mine')} in all" + (f", {flags} flagged" if flags else "")
-    why = (
-        f"{where(safe[0]).capitalize()} is safe: the numbers alone settle no cell, but there"
-        f" are {mines}, so {plural(left, 'mine')} {'is' if left == 1 else 'are'} left to place;"
-        f" of {_arrangements(counted.total)} with exactly that many, none puts a"
-        f" mine on {_listed(safe)}."
-    )
+    why = narrate.mine_total(safe, seen.mines, flags, counted.total)
     proof = [n.pos for n in numbers] + [p for p, c in seen.cells.items() if c is FLAGGED]
     return Grade(4, safe, _ordered(proof), why, chances)
 
@@ -243,49 +212,12 @@ def fewest_numbers(numbers: Sequence[Number], cell: Position) -> list[Number]:
         used += more
 
 
-def _listed_numbers(numbers: Sequence[Number]) -> str:
-    if len(numbers) > 4:
-        return f"the {len(numbers)} numbers around it"
-    named = [_named(n) for n in numbers]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-
-
-def _two(found: Overlap) -> str:
-    """Say why two overlapping numbers make cells next to one of them safe."""
-    a, b = found.first, found.second
-    settled, other = (a, b) if found.safe & a.unknown else (b, a)
-    cells = _ordered(found.safe & settled.unknown)
-    away = other.unknown - settled.unknown
-    if not away:
-        why = (
-            f"every hidden neighbour of {_named(other)} is also next to {_named(settled)},"
-            f" so they hold its {plural(other.need, 'mine')}"
-        )
-    else:
-        lies = "lies" if found.low == 1 else "lie"
-        more = " more" if other.found else ""
-        why = (
-            f"{_named(other)} needs {plural(other.need, 'mine')}{more} but has only"
-            f" {plural(len(away), 'hidden neighbour')} away from {_named(settled)},"
-            f" so at least {found.low} of them {lies} next to both"
-        )
-    return (
-        f"{where(cells[0]).capitalize()} is safe: {why}; that is all {_named(settled)} needs,"
-        f" so its other hidden neighbours are safe ({cells_named(cells)})."
-    )
-
-
 def _guess(
     seen: Seen, numbers: Sequence[Number], counted: Count, chances: Mapping[Position, Fraction]
 ) -> Grade:
     lowest = min(chances.values())
     answer = _ordered(p for p, c in chances.items() if c == lowest)
-    why = (
-        f"No cell is certainly safe: of {_arrangements(counted.total)} of the mines"
-        f" that fit the numbers and the total, the fewest put a mine on {_listed(answer)}"
-        f" ({percent(lowest)}{' each' if len(answer) > 1 else ''}), so the safest guess is"
-        " there."
-    )
+    why = narrate.safest_guess(answer, lowest, counted.total)
     near = {n for p in answer for n in neighbour_table(seen.width, seen.height)[p]}
     proof = [n.pos for n in numbers if n.pos in near]
     return Grade(5, answer, _ordered(proof), why, chances)
@@ -308,7 +240,8 @@ def find(level: int, seed: int) -> Puzzle:
             if (level == 5) == met.safe:
                 continue
             for seen in met.views():
-                found = _fits(seen, met.mines, level)
+                read = Study(seen, counted=met.counted if seen is met.seen else None)
+                found = _fits(read, met.mines, level)
                 if found is not None:
                     return Puzzle(level, seed, *found)
     raise NoPuzzleError(f"no puzzle of level {level} found for seed {seed}")
@@ -327,6 +260,8 @@ class Met:
     safe: bool
     """Whether some hidden cell is certainly safe (flags, being on certain mines, change
     nothing about that)."""
+    counted: Count | None = None
+    """The count of *seen*, made while playing, so that grading it counts it no more."""
 
     def views(self) -> tuple[Seen, ...]:
         """Return the position with the known mines flagged (if any), then without flags."""
@@ -354,7 +289,7 @@ def positions(settings: Settings, seed: int, first: Position) -> Iterator[Met]:
         counted = count(seen)
         weights = counted.mine_weights()
         safe = [p for p, w in weights.items() if w == 0]
-        yield Met(seen, known, mines, bool(safe))
+        yield Met(seen, known, mines, bool(safe), counted)
         known = frozenset(p for p, w in weights.items() if w == counted.total)
         guess = choose(counted, Budget(GUESS_BUDGET)).move
         if guess is None:
@@ -363,24 +298,24 @@ def positions(settings: Settings, seed: int, first: Position) -> Iterator[Met]:
             game = apply(game, CellOpened(cell))
 
 
-def _quick_level(seen: Seen, level: int) -> bool:
-    """Tell cheaply whether *seen*, which has a safe cell, may have *level* (1-4).
+def _quick_level(read: Study, level: int) -> bool:
+    """Tell cheaply whether the position *read*, which has a safe cell, may have *level* (1-4).
 
-    Only the cells one number or two prove safe are looked at.
+    Only the cells one number or two prove safe are looked at (the deducer's, uncounted).
     """
     if level in (1, 5):
         return True
-    numbers = Deducer.of(seen).numbers_in_doubt()
-    if by_one(numbers)[0]:
+    if any(d.rule is Rule.FOUND for d in read.deductions):
         return False
-    return (level == 2) == bool(by_two(numbers)[0])
+    return (level == 2) == any(d.rule is Rule.OVERLAP and d.safe for d in read.deductions)
 
 
-def _fits(seen: Seen, mines: frozenset[Position], level: int) -> tuple[Seen, Grade] | None:
+def _fits(read: Study, mines: frozenset[Position], level: int) -> tuple[Seen, Grade] | None:
     """Return the position (cropped if large) and its grade if it has *level*, else None."""
-    if not _quick_level(seen, level):
+    if not _quick_level(read, level):
         return None
-    graded = grade(seen)
+    seen = read.seen
+    graded = grade(seen, read)
     if graded.level != level or len(set(graded.chances.values())) == 1:
         return None  # every hidden cell alike (all safe, or a pure guess): nothing to find
     if seen.width <= LARGE and seen.height <= LARGE:

@@ -54,11 +54,12 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final
 
-from game.rules.board import Board, Flagged, Hidden, Position, Revealed, neighbour_table
+from game.rules.board import Board, Flagged, Hidden, Position, Revealed
 from game.rules.events import CellOpened, FlagToggled, Move
 from game.rules.history import History
-from game.rules.seen import FLAGGED, HIDDEN, Seen
+from game.rules.seen import FLAGGED, Seen
 from game.rules.state import Game, Status
+from game.solver.choice import tie_break
 from game.solver.counting import Count, count
 from game.solver.deduce import Deducer
 from game.solver.endgame import solve_endgame
@@ -362,15 +363,9 @@ class _Odds:
                 found = None
             if found is not None:
                 return found.move
-        exact, cells = self.exact, self.view.cells
-        table = neighbour_table(self.view.width, self.view.height)
         safest = self.safest
-
-        def rank(pos: Position) -> tuple[int, int, int]:
-            hidden = sum(1 for n in table[pos] if cells[n] is HIDDEN)
-            return hidden, pos[1], pos[0]
-
-        return min((p for p, v in exact.items() if v == safest), key=rank, default=None)
+        cells = (p for p, v in self.exact.items() if v == safest)
+        return min(cells, key=tie_break(self.view), default=None)
 
     def risk_of_opening(
         self, opens: Sequence[Position], around: Iterable[Position], budget: int
