@@ -9,8 +9,9 @@ from game.rules.layout import Layout
 from game.rules.settings import PRESETS
 from game.rules.state import Status
 from game.session import Aid, Session
+from game.session.hints import Mark
 from game.session.query import GameRequest
-from game.terminal.console import AFTER_LOSS, Console, Mark, help_line
+from game.terminal.console import AFTER_LOSS, Console, help_line
 from game.terminal.screen import Frame, Style, Viewport, draw
 
 SMALL = Layout.from_text("*..\n...\n..*\n")
@@ -82,7 +83,7 @@ class TestKeys:
         """H uses the solver as the page's hint does, and the game is assisted."""
         c = console(cursor=(2, 0)).press(0).hint()
         assert c.cursor == (0, 2)
-        assert c.marks == {(0, 2): Mark.SAFE}
+        assert c.marks == {(0, 2): Mark.SAFE, (1, 0): Mark.PROOF, (2, 1): Mark.PROOF}
         assert c.message.startswith("Row 3, column 1 is safe:")
         assert Aid.HINT in c.session.aids
 

@@ -8,10 +8,17 @@ from pathlib import Path
 import pytest
 
 import game.solver.explain as door
+from fakepage import GamePage
+from game.rules.events import CellOpened, FlagToggled
+from game.rules.layout import Layout
 from game.rules.seen import Seen
+from game.session import Aid, Session
+from game.session.hints import Mark, hint
+from game.session.query import GameRequest
 from game.solver.deduce import Deducer, Rule
 from game.solver.explain import Action, Reason, study
 from game.teacher.puzzles import grade
+from game.terminal.console import Console
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -84,4 +91,74 @@ def test_a_study_counts_its_position_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert read.explanation.reason is Reason.COUNTING
     assert read.explanation.action is Action.REVEAL
     assert read.odds[(1, 0)] == 0
+    assert len(counted) == 1
+
+
+def page_marks(page: GamePage) -> dict[tuple[int, int], Mark]:
+    """Return the hint's marks the page shows, as the session's `Mark`s."""
+    names = {
+        "proof": Mark.PROOF,
+        "hint-safe": Mark.SAFE,
+        "hint-mine": Mark.MINE,
+        "hint-guess": Mark.GUESS,
+        "contradiction": Mark.CONTRADICTION,
+    }
+    return {pos: mark for name, mark in names.items() for pos in page.marked(name)}
+
+
+@pytest.mark.parametrize(
+    ("rows", "opened"),
+    [(("*...", "....", "...*"), (3, 0)), (("*..", "...", "..*"), (2, 0))],
+)
+def test_the_page_and_the_terminal_give_the_same_hint(
+    rows: tuple[str, ...], opened: tuple[int, int]
+) -> None:
+    """One hint for both front-ends (`game.session.hints.hint`): the same marks, the same
+    words, the aid counted, for the same position."""
+    layout = Layout.from_text("\n".join(rows) + "\n")
+    session = Session.begin(GameRequest(layout.settings(), layout=layout), 0)
+    session = session.make(CellOpened(opened), 0).session
+    hinted = hint(session, budget=None)
+    assert hinted.reading is not None and hinted.reading.explanation is not None
+    assert Aid.HINT in hinted.session.aids
+
+    page = GamePage("layout=" + "/".join(rows))
+    page.reveal(*opened)
+    page.click("#hint")
+    terminal = Console(session, opened).hint()
+
+    assert page_marks(page) == terminal.marks == hinted.reading.marks
+    assert page.text("#message") == hinted.reading.explanation.words
+    assert terminal.message.startswith(hinted.reading.explanation.words)
+    assert Aid.HINT in terminal.session.aids and page.attr("#assist-badge", "hidden") is None
+
+
+def test_a_contradiction_is_marked_alike_on_the_page_and_in_the_terminal() -> None:
+    """Flags no arrangement fits: no hint, no aid, and the same cells marked in both."""
+    layout = Layout.from_text("*..\n...\n..*\n")
+    session = Session.begin(GameRequest(layout.settings(), layout=layout), 0)
+    for move in (CellOpened((2, 0)), FlagToggled((0, 0)), FlagToggled((0, 1))):
+        session = session.make(move, 0).session
+    terminal = Console(session).hint()
+    page = GamePage("layout=*../.../..*")
+    page.reveal(2, 0)
+    page.flag(0, 0)
+    page.flag(0, 1)
+    page.click("#hint")
+    assert set(terminal.marks.values()) == {Mark.CONTRADICTION}
+    assert page_marks(page) == terminal.marks
+    assert page.text("#message").startswith("No hint: ")
+    assert terminal.message == page.text("#message")
+    assert Aid.HINT not in terminal.session.aids
+
+
+def test_the_analysis_board_counts_its_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """?position=: the odds, the move and the reason shown come from one count."""
+    counted = []
+    real = door.count
+    monkeypatch.setattr(door, "count", lambda *a: counted.append(1) or real(*a))
+    page = GamePage("position=4x3x3/HHHH/HH21/HH10")
+    assert page.count("#board button[data-probability]") == 8
+    assert page.marked("hint-safe") == {(1, 0)}
+    assert "none puts a mine there" in page.text("#message")
     assert len(counted) == 1

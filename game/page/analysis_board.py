@@ -13,17 +13,16 @@ from game.page.board_view import BoardView
 from game.page.channel import replace_address
 from game.page.dom import by_id, say, show_counter
 from game.page.heard import listen
-from game.page.tools import ANALYSIS_BUDGET
+from game.page.tools import ANALYSIS_BUDGET, show_reading
 from game.rules.board import Position
 from game.rules.events import FlagToggled, GameStarted, Move
 from game.rules.layout import TextFormatError
 from game.rules.seen import FLAGGED, HIDDEN, Seen, SeenCell
 from game.rules.settings import Settings, SettingsError
 from game.rules.state import Game
+from game.session.hints import read_position
 from game.session.query import quote
-from game.solver import ImpossiblePositionError, analyse
-from game.solver.explain import Action, explain
-from game.words import impossible
+from game.solver import ImpossiblePositionError
 
 
 class AnalysisBoard:
@@ -60,24 +59,12 @@ class AnalysisBoard:
         self.board.mark({})
         text = self.seen.to_text().strip().replace("\n", "/")
         replace_address(f"?position={quote(text, safe='/')}")
-        try:
-            odds = analyse(self.seen, budget=ANALYSIS_BUDGET).exact
-            explanation = explain(self.seen, budget=ANALYSIS_BUDGET)
-        except ImpossiblePositionError as error:
-            self.board.show_odds(None)
-            self.board.mark(dict.fromkeys(error.cells, "contradiction"))
-            say(f"This position cannot happen: {impossible(error)}.")
-            return
-        except ValueError as error:
-            self.board.show_odds(None)
-            say(f"No analysis: {error}.")
-            return
-        self.board.show_odds(odds)
-        marks = dict.fromkeys(explanation.proof, "proof")
-        kind = {Action.REVEAL: "hint-safe", Action.FLAG: "hint-mine", Action.GUESS: "hint-guess"}
-        marks[explanation.move] = kind[explanation.action]
-        self.board.mark(marks)
-        say(explanation.words)
+        reading = read_position(self.seen, budget=ANALYSIS_BUDGET, odds=True)
+        self.board.show_odds(reading.odds)
+        refused = "No analysis"
+        if isinstance(reading.problem, ImpossiblePositionError):
+            refused = "This position cannot happen"
+        show_reading(self.board, reading, refused)
 
     def edit(self, move: Move) -> None:
         """Change the cell a move points at: a right click flags, a click sets the chosen kind."""

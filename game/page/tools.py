@@ -6,6 +6,7 @@ screen does not need it (`game.page.app.DEFERRED` imports it just after).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from game.page.asks import Play
@@ -20,6 +21,7 @@ from game.session import Aid, Running, Session
 from game.words import aid_notice, impossible
 
 if TYPE_CHECKING:
+    from game.session.hints import Mark, Reading
     from game.solver import Analysis
 
 QUIET_KEY: Final = "pyminesweeper.quiet-aids"
@@ -52,23 +54,23 @@ class Tools:
     def analyse(self, game: Game, what: str) -> Analysis | None:
         """Return the solver's analysis of *game*, or None after saying why there is none."""
         from game.rules.seen import Seen
-        from game.solver import ImpossiblePositionError, analyse
+        from game.session.hints import analysed
 
-        try:
-            return analyse(Seen.from_game(game), budget=ANALYSIS_BUDGET)
-        except ImpossiblePositionError as error:
-            self.board.mark(dict.fromkeys(error.cells, "contradiction"))
-            say(f"{what}: {impossible(error)}.")
-        except ValueError as error:  # too large to count in a moment
-            say(f"{what}: {error}.")
-        return None
+        reading = analysed(Seen.from_game(game), budget=ANALYSIS_BUDGET)
+        if reading.problem is not None:
+            self.board.mark(page_marks(reading.marks))
+            say(f"{what}: {no_answer(reading.problem)}.")
+        return reading.analysis
 
     def hint(self) -> Session | None:
-        """Mark the next move and why; the game is then assisted."""
-        session = self.session
-        if not session.shown.is_over() and self.show_hint(session.shown):
-            return session.use(Aid.HINT)
-        return None
+        """Mark the next move and why; the game is then assisted (`game.session.hints.hint`)."""
+        from game.session.hints import hint
+
+        hinted = hint(self.session, budget=ANALYSIS_BUDGET)
+        if hinted.reading is None:  # the game shown is over
+            return None
+        show_reading(self.board, hinted.reading, "No hint")
+        return hinted.session if hinted.reading.explanation is not None else None
 
     def solver_move(self) -> Play | None:
         """Ask for the solver's move."""
@@ -81,33 +83,6 @@ class Tools:
         session = self.session
         running = session.running is Running.SOLVER
         return session.stop() if running else session.start_solver()
-
-    def show_hint(self, game: Game) -> bool:
-        """Mark the next move and the cells of its proof, and say why; return whether it could.
-
-        The words and the proof come from one function of the solver (`explain`).
-        """
-        from game.rules.seen import Seen
-        from game.solver import ImpossiblePositionError
-        from game.solver.explain import Action, explain
-
-        try:
-            explanation = explain(Seen.from_game(game), budget=ANALYSIS_BUDGET)
-        except ImpossiblePositionError as error:
-            self.board.mark(dict.fromkeys(error.cells, "contradiction"))
-            say(f"No hint: {impossible(error)}.")
-            return False
-        except ValueError as error:  # too large to count in a moment
-            say(f"No hint: {error}.")
-            return False
-        marks = dict.fromkeys(explanation.proof, "proof")
-        marks.update(dict.fromkeys(explanation.mines, "hint-mine"))
-        marks.update(dict.fromkeys(explanation.safe, "hint-safe"))
-        kind = {Action.REVEAL: "hint-safe", Action.FLAG: "hint-mine", Action.GUESS: "hint-guess"}
-        marks[explanation.move] = kind[explanation.action]
-        self.board.mark(marks)
-        say(explanation.words)
-        return True
 
     def best_move(self, game: Game) -> Position | None:
         """Return the solver's choice of cell to reveal, or None (after saying why)."""
@@ -152,3 +127,35 @@ class Tools:
         self.quiet = True
         self.store.write(QUIET_KEY, "1", "This browser would not keep that choice past this visit.")
         by_id("aid-note").hidden = True
+
+
+PAGE_MARKS: Final = {
+    "proof": "proof",
+    "safe": "hint-safe",
+    "mine": "hint-mine",
+    "guess": "hint-guess",
+    "contradiction": "contradiction",
+}
+"""The board's mark for each of the hint's marks (`game.session.hints.Mark`, by value)."""
+
+
+def page_marks(marks: Mapping[Position, Mark]) -> dict[Position, str]:
+    """Return the board's marks for the hint's (or a contradiction's) *marks*."""
+    return {pos: PAGE_MARKS[mark.value] for pos, mark in marks.items()}
+
+
+def no_answer(problem: ValueError) -> str:
+    """Say why the solver has no answer: the cells that contradict, or the position's size."""
+    from game.solver import ImpossiblePositionError
+
+    return impossible(problem) if isinstance(problem, ImpossiblePositionError) else str(problem)
+
+
+def show_reading(board: BoardView, reading: Reading, refused: str) -> None:
+    """Mark the hint's cells and say it, or say *refused* and why (`game.session.hints`)."""
+    board.mark(page_marks(reading.marks))
+    if reading.explanation is None:
+        assert reading.problem is not None
+        say(f"{refused}: {no_answer(reading.problem)}.")
+    else:
+        say(reading.explanation.words)

@@ -1,5 +1,7 @@
 """The full-screen terminal game as a value: the session, the cursor, hint marks and a message.
 
+The hint and its marks (`Mark`) are the session's (`game.session.hints`).
+
 Every key the player presses becomes one pure transition here, so what the
 keys do is tested under CPython without a terminal; `tui` only reads
 keys and draws (through `screen`). The rules, undo, the clock and the
@@ -19,12 +21,12 @@ from game.names import plural, where
 from game.rules.board import Position, Revealed
 from game.rules.events import FlagToggled, Move
 from game.rules.press import Refusal, Refused, press
-from game.rules.seen import Seen
 from game.rules.state import Status
-from game.session import Aid, Session
+from game.session import Session
+from game.session.hints import Mark, hint
 from game.session.visit import Swap
 from game.solver import ImpossiblePositionError
-from game.solver import explain as solver_explain
+from game.solver.explain import Action
 from game.words import impossible, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000
@@ -33,19 +35,6 @@ it several times faster than Pyodide, so a hint still answers in well under a se
 
 AFTER_LOSS: Final = "U takes it back; N starts a new game."
 """The terminal's keys after a loss, in the page's result sentence."""
-
-
-class Mark(enum.Enum):
-    """What a hint (or a contradiction) marks on a cell."""
-
-    SAFE = "safe"
-    """The solver's move, certainly safe."""
-    GUESS = "guess"
-    """The solver's move, the best guess."""
-    MINE = "mine"
-    """Certainly a mine."""
-    CONTRADICTION = "contradiction"
-    """Part of a position no arrangement of the mines fits."""
 
 
 class Key(enum.Enum):
@@ -193,29 +182,27 @@ class Console:
         return dataclasses.replace(self, session=session, marks={}, message=f"Move undone.{note}")
 
     def hint(self) -> Console:
-        """Mark the solver's next move and the certain mines, and put the cursor on the move."""
-        game = self.session.live
-        if game.is_over():
+        """Mark the solver's next move and why, and put the cursor on the move.
+
+        The hint is the session's (`game.session.hints.hint`), as on the page.
+        """
+        hinted = hint(self.session, budget=HINT_BUDGET)
+        reading = hinted.reading
+        if reading is None:
             return self.said("The game is over: there is nothing to hint.")
-        try:
-            explanation = solver_explain.explain(Seen.from_game(game), budget=HINT_BUDGET)
-        except ImpossiblePositionError as error:
-            marks = dict.fromkeys(error.cells, Mark.CONTRADICTION)
-            return dataclasses.replace(self, marks=marks, message=f"No hint: {impossible(error)}.")
-        except ValueError as error:  # too large to count in a moment, or nothing hidden
-            return self.said(f"No hint: {error}.")
-        marks = dict.fromkeys(explanation.mines, Mark.MINE)
-        marks.update(dict.fromkeys(explanation.safe, Mark.SAFE))
-        best = explanation.move
-        shown = solver_explain.Action
-        kind = {shown.REVEAL: Mark.SAFE, shown.FLAG: Mark.MINE, shown.GUESS: Mark.GUESS}
-        marks[best] = kind[explanation.action]
-        action = "F flags it" if explanation.action is shown.FLAG else "Space opens it"
+        explanation = reading.explanation
+        if explanation is None:
+            assert reading.problem is not None
+            problem = reading.problem
+            why = impossible(problem) if isinstance(problem, ImpossiblePositionError) else problem
+            return dataclasses.replace(self, marks=reading.marks, message=f"No hint: {why}.")
+        flags = explanation.action is Action.FLAG
+        action = "F flags it" if flags else "Space opens it"
         return dataclasses.replace(
             self,
-            session=self.session.use(Aid.HINT),
-            cursor=best,
-            marks=marks,
+            session=hinted.session,
+            cursor=explanation.move,
+            marks=reading.marks,
             message=f"{explanation.words} (+ safe, x mine, ? a guess; {action}.)",
         )
 

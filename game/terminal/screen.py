@@ -21,7 +21,8 @@ from game.names import plural, where
 from game.rules.board import Position
 from game.rules.seen import cell_char
 from game.rules.state import Status
-from game.terminal.console import Console, Mark, help_line
+from game.session.hints import Mark
+from game.terminal.console import Console, help_line
 
 GAP: Final = 2
 """Columns each cell takes: a gap, then the glyph."""
@@ -233,7 +234,7 @@ def _glyph(char: str, mark: Mark | None, unicode: bool) -> tuple[str, Style]:
     """Return how a cell of position-text *char* is drawn, with the hint's *mark* if any."""
     if mark is Mark.CONTRADICTION:
         return (" " if char == "0" else char), Style.CONTRADICTION
-    if mark is not None and char == "H":
+    if mark in _MARKS and char == "H":  # a proof's cells are numbers and flags: drawn as they are
         return _MARKS[mark]
     if char.isdigit():
         return (" " if char == "0" else char), NUMBER_STYLES[int(char)]
