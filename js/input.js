@@ -1,7 +1,8 @@
 // @ts-check
 // The board's input: gestures turned into the player's intents, which reach Python as
-// plain data: ["r", x, y] (a cell's primary action: open it, chord a number, or flag it
-// in flag mode; Python decides which), ["f", x, y] (flag or unflag), ["c", x, y] (chord).
+// plain data: [INTENT.open, x, y] (a cell's primary action: open it, chord a number, or
+// flag it in flag mode; Python decides which), [INTENT.flag, x, y] (flag or unflag),
+// [INTENT.chord, x, y] (chord), each letter Python's (vendor/shared.mjs).
 // What only shows a gesture stays here and never waits for Python: the tab stop and
 // keyboard focus, the pressed look of a held number's neighbours and of the face, a
 // touch held long enough to flag. What must be cancelled at once (the context menu, the
@@ -9,6 +10,7 @@
 // the game is ready; before that, a new game's clicks and flags wait there, each shown on
 // its cell.
 import { submit } from "./intents.js";
+import { INTENT } from "../vendor/shared.mjs";
 
 const LONG_PRESS_MS = 450;  // a resting finger flags its cell after this long
 const SLOP_PX = 8;  // a finger drifting further is panning or zooming, and flags nothing
@@ -28,12 +30,14 @@ function cellOf(target) {
 
 /**
  * Send the intent *kind* on *cell*; one kept while Python loads shows on its cell.
- * @param {"r" | "f" | "c"} kind
+ * @param {import("./intents.js").Kind} kind
  * @param {HTMLElement} cell
  */
 function send(kind, cell) {
   if (submit([kind, +(cell.dataset.x ?? 0), +(cell.dataset.y ?? 0)]) === "kept") {
-    cell.dataset.pending = kind === "f" && cell.dataset.pending !== "f" ? "f" : "r";
+    // What waits is the page's own word (the CSS draws it), not the intent's letter.
+    const flag = kind === INTENT.flag && cell.dataset.pending !== "flag";
+    cell.dataset.pending = flag ? "flag" : "open";
   }
 }
 
@@ -84,18 +88,18 @@ function start() {
     if (!cell) return;
     if (longPressed) { longPressed = false; return; }
     setTabStop(cell);  // not every browser focuses a clicked button
-    send("r", cell);
+    send(INTENT.open, cell);
   });
   grid.addEventListener("auxclick", function (event) {
     const cell = cellOf(event.target);
     if (!cell || event.button !== 1) return;
     event.preventDefault();
-    if (ready()) send("c", cell);
+    if (ready()) send(INTENT.chord, cell);
   });
   grid.addEventListener("contextmenu", function (event) {
     event.preventDefault();
     const cell = cellOf(event.target);
-    if (cell && lastPointer !== "touch") send("f", cell);
+    if (cell && lastPointer !== "touch") send(INTENT.flag, cell);
   });
   grid.addEventListener("focusin", function (event) {
     const cell = cellOf(event.target);
@@ -117,9 +121,9 @@ function start() {
     } else if (key === "Home" || key === "End") {
       moveFocus(key === "Home" ? 0 : wh[0] - 1, y);
     } else if (key === " " || key === "Enter") {
-      send("r", focused);
+      send(INTENT.open, focused);
     } else if (key === "f" || key === "F") {
-      send("f", focused);
+      send(INTENT.flag, focused);
     } else {
       return;
     }
@@ -169,7 +173,7 @@ function start() {
       cell.classList.remove("holding");
       press = null;
       longPressed = true;
-      send("f", cell);
+      send(INTENT.flag, cell);
       if (navigator.vibrate) navigator.vibrate(30);
     }, LONG_PRESS_MS);
     press = held;

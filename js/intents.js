@@ -1,11 +1,14 @@
 // @ts-check
-// Where the board's intents go: ["r" | "f" | "c", x, y] (js/input.js makes them).
+// Where the board's intents go: [letter, x, y] (js/input.js makes them), the letter
+// Python's for opening, flagging or chording a cell (INTENT, game/rules/events.py).
 // Before Python is ready, a new game's intents wait here, in order (js/loading.js starts
 // the wait when it draws the waiting board; a resumed game keeps none, since its cells
 // are not known yet); js/host.js sends those the start did not take once the game is
 // ready, then every intent goes straight to Python.
 
-/** @typedef {["r" | "f" | "c", number, number]} Intent */
+/** @typedef {typeof import("../vendor/shared.mjs").INTENT} Intents */
+/** @typedef {Intents[keyof Intents]} Kind what an intent asks, as its letter */
+/** @typedef {[Kind, number, number]} Intent */
 
 /** @type {Intent[] | null} */
 let waiting = null;

@@ -6,7 +6,9 @@
 // board shows a spinner, and if the runtime cannot load, a readable error.
 import { keepWhileLoading } from "./intents.js";
 import { place } from "./cells.js";
-import { MAX_SIDE, PRESETS } from "../vendor/shared.mjs";
+import {
+  DEFAULT_PRESET, HIDDEN_CELL, LINE_BREAK, MAX_SIDE, MINE, PRESETS, QUERY, ROW, SAVE_KEY, SAVED_SIZE
+} from "../vendor/shared.mjs";
 
 const LIMIT_MS = 120000;
 
@@ -38,6 +40,17 @@ function stored(key) {
   try { return localStorage.getItem(key); } catch (error) { return null; }
 }
 
+// The size of the game the last visit kept, as Python saved it (game/session/saved.py),
+// or null if none is kept (or storage is blocked).
+/** @returns {{cols: number, rows: number, mines: number} | null} */
+function keptSize() {
+  const [within, width, height, mines] = SAVED_SIZE;
+  try {
+    const size = JSON.parse(stored(SAVE_KEY) ?? "null")[within];
+    return { cols: size[width], rows: size[height], mines: size[mines] };
+  } catch (error) { return null; }
+}
+
 // Whether the game kept by the last visit may be the one to resume (then the board
 // waits for Python, which knows its cells).
 /**
@@ -45,10 +58,8 @@ function stored(key) {
  * @param {number} rows
  */
 function resumable(cols, rows) {
-  try {
-    const kept = JSON.parse(stored("pyminesweeper.game") ?? "null").settings;
-    return kept.width === cols && kept.height === rows;
-  } catch (error) { return false; }
+  const kept = keptSize();
+  return kept !== null && kept.cols === cols && kept.rows === rows;
 }
 
 /**
@@ -59,33 +70,50 @@ function resumable(cols, rows) {
  */
 function expected() {
   const query = new URLSearchParams(location.search);
-  const position = query.get("position");
+  const position = query.get(QUERY.position);
   if (position) {  // an analysis board: "WxHxM/…" leads with its size; Python draws the cells
-    const head = position.split("/")[0].split("x").map(Number);
+    const head = position.split(LINE_BREAK)[0].split("x").map(Number);
     return { cols: head[0], rows: head[1], mines: head[2], name: "position", fresh: false };
   }
-  const layout = query.get("layout");
+  const layout = query.get(QUERY.layout);
   if (layout) {
-    const rows = layout.split("/");
-    const mines = (layout.match(/\*/g) || []).length;
+    const rows = layout.split(LINE_BREAK);
+    const mines = layout.split(MINE).length - 1;
     return { cols: rows[0].length, rows: rows.length, mines: mines, name: "layout", fresh: true };
   }
   if (location.search.length <= 1) {
-    try {
-      const saved = JSON.parse(localStorage.getItem("pyminesweeper.game") ?? "null").settings;
-      return { cols: saved.width, rows: saved.height, mines: saved.mines, name: null, fresh: false };
-    } catch (error) { /* nothing saved (or storage blocked): the default board */ }
+    const kept = keptSize();  // else nothing saved (or storage blocked): the default board
+    if (kept !== null) return { ...kept, name: null, fresh: false };
   }
-  const name = query.get("preset") || "beginner";
-  const size = Object.hasOwn(PRESETS, name) ? PRESETS[/** @type {keyof PRESETS} */ (name)] : PRESETS.beginner;
-  const custom = query.has("w") || query.has("h") || query.has("m");
-  const cols = Number(query.get("w")) || size[0];
-  const rows = Number(query.get("h")) || size[1];
+  const name = query.get(QUERY.preset) || DEFAULT_PRESET;
+  /** @param {string} key */
+  const known = (key) => Object.hasOwn(PRESETS, key);
+  const size = PRESETS[/** @type {keyof PRESETS} */ (known(name) ? name : DEFAULT_PRESET)];
+  const custom = query.has(QUERY.width) || query.has(QUERY.height) || query.has(QUERY.mines);
+  const cols = Number(query.get(QUERY.width)) || size[0];
+  const rows = Number(query.get(QUERY.height)) || size[1];
   return {
-    cols: cols, rows: rows, mines: query.has("m") ? Number(query.get("m")) : size[2],
+    cols: cols, rows: rows, mines: query.has(QUERY.mines) ? Number(query.get(QUERY.mines)) : size[2],
     name: custom ? "custom" : name, fresh: !resumable(cols, rows)
   };
 }
+
+// HIDDEN_CELL cut once around its slots: text, a slot's name, text, ..., text.
+const CELL_PARTS = HIDDEN_CELL.split(/\{(\w+)\}/);
+
+/**
+ * A new game's hidden cell at (*x*, *y*), as Python draws it (game/page/render.py).
+ * @param {number} x
+ * @param {number} y
+ */
+function hiddenCell(x, y) {
+  /** @type {Record<string, string | number>} */
+  const slots = { x: x, y: y, tabindex: x || y ? -1 : 0, place: place(x, y) };
+  let html = CELL_PARTS[0];
+  for (let i = 1; i < CELL_PARTS.length; i += 2) html += slots[CELL_PARTS[i]] + CELL_PARTS[i + 1];
+  return html;
+}
+
 const board = expected();
 /** @param {number} n */
 function sane(n) { return n >= 1 && n <= MAX_SIDE; }
@@ -118,13 +146,10 @@ function drawWaiting(size) {
   const loading = grid.querySelector(".loading");
   const rows = [];
   for (let y = 0; y < size.rows; y++) {
+    /** @type {string[]} */
     const cells = [];
-    for (let x = 0; x < size.cols; x++) {
-      cells.push('<div role="gridcell"><button type="button" class="cell" data-x="' + x +
-        '" data-y="' + y + '" data-state="hidden" tabindex="' + (x || y ? -1 : 0) +
-        '" aria-label="hidden, ' + place(x, y) + '"></button></div>');
-    }
-    rows.push('<div role="row">' + cells.join("") + "</div>");
+    for (let x = 0; x < size.cols; x++) cells.push(hiddenCell(x, y));
+    rows.push(ROW.replace("{cells}", () => cells.join("")));
   }
   grid.innerHTML = rows.join("");
   grid.setAttribute("aria-colcount", String(size.cols));

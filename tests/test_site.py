@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
 import tomllib
 import zipfile
@@ -103,31 +102,6 @@ def test_manifest_is_relative_and_its_icons_exist() -> None:
     for icon in manifest["icons"]:
         assert icon["src"].startswith("./")
         assert (ROOT / icon["src"]).exists()
-
-
-def test_the_page_scripts_take_what_they_share_with_python_from_it(tmp_path: Path) -> None:
-    """Presets, the largest side, the patch's first look and a cell's place name reach
-    js/ through the module the set-up step writes from game/, never copied by hand."""
-    from game.names import PLACE, where
-    from game.page.render import LOOK_CHARS
-    from game.rules.settings import MAX_SIDE, PRESETS
-    from tools.vendor import SHARED, write_shared
-
-    text = write_shared(tmp_path / "shared.mjs").read_text()
-    found = dict(re.findall(r"^export const (\w+) = (.+);$", text, re.MULTILINE))
-    values = {name: json.loads(value) for name, value in found.items()}
-    assert values == {
-        "PRESETS": {n: [s.width, s.height, s.mines] for n, s in PRESETS.items()},
-        "MAX_SIDE": MAX_SIDE,
-        "FIRST_LOOK": LOOK_CHARS,
-        "PLACE": PLACE,
-    }
-    assert SHARED.relative_to(ROOT).as_posix() in site_files()
-    assert PLACE.format(row=1, column=3) == where((2, 0))
-    for path in sorted((ROOT / "js").glob("*.*js")):
-        script = path.read_text()
-        assert "column " not in script, f"{path.name} names a place by hand"
-        assert "9x9" not in script and "[9, 9, 10]" not in script, f"{path.name} copies presets"
 
 
 def contrast(one: str, two: str) -> float:

@@ -3,6 +3,8 @@
 The runtime comes from node_modules (run `npm ci` first; `make vendor` does
 both). The service worker, ./sw.js, is written from js/sw.template.js with the
 exact list of files the page needs and a version hashed from their contents.
+What the page shares with Python (vendor/shared.mjs, and index.html's marked
+parts) is written from game/ by tools/shared.py.
 
 The game's own modules go into vendor/game.zip as bytecode compiled by that
 runtime (tools/bytecode.py): one request and no compile at start-up. The
@@ -31,10 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.names import PLACE  # noqa: E402
-from game.page.render import LOOK_CHARS  # noqa: E402
-from game.rules.settings import MAX_SIDE, PRESETS  # noqa: E402
-from tools import bytecode, stdlib  # noqa: E402
+from tools import bytecode, shared, stdlib  # noqa: E402
 
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
@@ -101,25 +100,6 @@ SITE_FILES = (
 
 The worker's script (`bytecode.SCRIPT`, which js/host.js starts) is fetched as source.
 """
-
-
-SHARED = VENDOR / "shared.mjs"
-"""What the page's scripts share with Python, written from game/ by `write_shared`."""
-
-
-def write_shared(path: Path = SHARED) -> Path:
-    """Write the ES module of what the page's scripts take from Python.
-
-    Not copied by hand: the presets and the largest side (js/loading.js draws the
-    board before Python runs), the first look's character of a move's patch and the
-    name of a cell's place (js/cells.js).
-    """
-    presets = {name: [s.width, s.height, s.mines] for name, s in PRESETS.items()}
-    constants = {"PRESETS": presets, "MAX_SIDE": MAX_SIDE, "FIRST_LOOK": LOOK_CHARS, "PLACE": PLACE}
-    lines = [f"export const {name} = {json.dumps(value)};" for name, value in constants.items()]
-    head = "// Written by tools/vendor.py from game/: what the page's scripts share with Python.\n"
-    path.write_text(head + "\n".join(lines) + "\n")
-    return path
 
 
 LOCK = Path("vendor") / "pyodide-lock.json"
@@ -205,7 +185,8 @@ def write_service_worker(files: list[str], root: Path = ROOT) -> str:
 def refresh_game() -> None:
     """Compile game/ and trace its standard library again if changed; write sw.js for them.
 
-    The library is traced again when the imports changed since the last set-up. What the
+    The library is traced again when the imports changed since the last set-up, and what
+    the page shares with Python (tools/shared.py) is written again. What the
     served page needs after an edit: the service worker keeps the
     archives under sw.js's version, so a new archive needs a new version too.
     """
@@ -218,6 +199,9 @@ def refresh_game() -> None:
         print("game/'s imports changed since `make vendor`: tracing them again", flush=True)
         stdlib.build(ROOT)
         changed = True
+    before = shared.SHARED.read_text() if shared.SHARED.exists() else None
+    changed |= shared.write_shared().read_text() != before
+    changed |= shared.write_page()
     if changed:
         write_service_worker(site_files())
 
@@ -241,7 +225,9 @@ def main() -> int:
     files += copy(MODULES / "pyodide", PYODIDE_FILES, VENDOR / "pyodide")
     files.append(bytecode.build(ROOT))
     files.append(stdlib.build(ROOT))
-    files.append(write_shared())
+    files.append(shared.write_shared())
+    if shared.write_page():
+        print("index.html: its parts written from game/ changed")
     files.append(write_lock())
     files += write_types()
     requested = [p for p in files if sent(p.relative_to(ROOT).as_posix())]

@@ -57,7 +57,7 @@ from game.page.view import view, view_counter
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
 from game.session import Aid, Session
-from game.session.query import DEFAULT, GameRequest, query_fields, request_from_query
+from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
 from game.words import best_note, daily_note, discarded, opened, result_line
@@ -162,9 +162,9 @@ class App:
     def start(self) -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready."""
         search = address()["search"]
-        wanted = [text for text in query_fields(search).get("position", []) if text]
+        wanted = [text for text in query_fields(search).get(Param.POSITION, []) if text]
         problem = None
-        puzzle = [text for text in query_fields(search).get("puzzle", []) if text]
+        puzzle = [text for text in query_fields(search).get(Param.PUZZLE, []) if text]
         if puzzle:
             try:
                 self.puzzles.open_link(puzzle[-1])

@@ -20,7 +20,13 @@ from game.page.dom import Element, by_id, cell, each, patch_cells
 from game.page.heard import on_intent, soon
 from game.page.render import cell_patch, render_board, start_cell
 from game.rules.board import Position, Revealed, neighbour_table, row_order
-from game.rules.events import CellOpened, FlagToggled, GameStarted, NeighboursOpened
+from game.rules.events import (
+    MOVES_BY_CODE,
+    CellOpened,
+    FlagToggled,
+    GameStarted,
+    NeighboursOpened,
+)
 from game.rules.press import Refused, press
 from game.rules.settings import FirstClick, Settings
 from game.rules.state import Game, start_game
@@ -152,22 +158,24 @@ class BoardView:
     # -- intents ---------------------------------------------------------------------------
 
     def on_input(self, kind: str, x: int, y: int) -> Play | None:
-        """Return the move an intent of js/input.js asks: "f" flags, "c" chords, "r" presses.
+        """Return the move an intent of js/input.js asks: its letter is a move's (`MOVE_CODES`).
 
-        The primary action is `game.rules.press`'s: it reveals a hidden cell and chords on a
-        revealed one; in flag mode it flags a closed cell.
+        A flag's letter flags, a chord's chords, and an opening's is the primary action,
+        `game.rules.press`'s: it reveals a hidden cell and chords on a revealed one; in flag
+        mode it flags a closed cell.
         """
         pos = (int(x), int(y))
         if self.shown is None or pos not in self.shown.board.cells:
             return None
-        if kind == "f":
+        asked = MOVES_BY_CODE.get(kind)
+        if asked is FlagToggled:
             return Play(FlagToggled(pos))
-        if kind == "c":
+        if asked is NeighboursOpened:
             return Play(NeighboursOpened(pos))
-        if kind == "r" and self.editing:  # a paint, or in flag mode a flag on a closed cell
+        if asked is CellOpened and self.editing:  # a paint, or in flag mode a flag on a closed cell
             closed = type(self.shown.board.cells[pos]) is not Revealed
             return Play(FlagToggled(pos) if self.flag_mode and closed else CellOpened(pos))
-        if kind == "r":
+        if asked is CellOpened:
             pressed = press(self.shown.board, pos, flag_mode=self.flag_mode)
             if not isinstance(pressed, Refused):
                 return Play(pressed)

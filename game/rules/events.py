@@ -75,7 +75,8 @@ MOVE_CODES: dict[type[Move], str] = {
     FlagToggled: "f",
     NeighboursOpened: "c",
 }
-"""The one-letter command for each kind of move, shared by the terminal and saved logs."""
+"""The one-letter command for each kind of move, shared by the terminal, saved logs and the
+page's board intents (js/input.js reads them from vendor/shared.mjs, tools/shared.py)."""
 
 MOVES_BY_CODE: dict[str, type[Move]] = {code: kind for kind, code in MOVE_CODES.items()}
 """The kind of move for each one-letter command."""

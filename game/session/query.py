@@ -13,6 +13,7 @@ stops working because of its URL.
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -34,6 +35,33 @@ from game.rules.settings import (
 )
 
 DEFAULT_PRESET = "beginner"
+
+
+class Param(enum.StrEnum):
+    """The URL's parameters, by what each asks for.
+
+    The page's scripts read some before Python runs (js/loading.js draws the board to
+    come): tools/shared.py hands them these names, so no script spells one.
+    """
+
+    PRESET = "preset"
+    WIDTH = "w"
+    HEIGHT = "h"
+    MINES = "m"
+    SEED = "seed"
+    FIRST = "first"
+    NO_GUESS = "noguess"
+    DAILY = "daily"
+    LAYOUT = "layout"
+    START = "start"
+    POSITION = "position"
+    """A position text: the analysis board (game/page/analysis_board.py)."""
+    PUZZLE = "puzzle"
+    """`LEVEL-SEED`: that puzzle (game/teacher/puzzles.py)."""
+
+
+LINE_BREAK: Final = "/"
+"""How a link writes the line breaks of a text (a layout's rows, a position's lines)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,24 +99,23 @@ class GameRequest:
     def to_query(self) -> str:
         """Return the URL query that asks for this game again (without `?`)."""
         if self.daily is not None:
-            return f"preset={self.settings.preset_name()}&daily={self.daily}"
+            return f"{Param.PRESET}={self.settings.preset_name()}&{Param.DAILY}={self.daily}"
         if self.layout is not None:
-            rows = self.layout.to_text().strip().replace("\n", "/")
-            parts = [f"layout={rows}"]
+            rows = self.layout.to_text().strip().replace("\n", LINE_BREAK)
+            parts = [f"{Param.LAYOUT}={rows}"]
         else:
             name = self.settings.preset_name()
             s = self.settings
-            parts = (
-                [f"preset={name}"] if name else [f"w={s.width}", f"h={s.height}", f"m={s.mines}"]
-            )
+            size = ((Param.WIDTH, s.width), (Param.HEIGHT, s.height), (Param.MINES, s.mines))
+            parts = [f"{Param.PRESET}={name}"] if name else [f"{p}={n}" for p, n in size]
             if s.first_click is not FirstClick.OPENING:
-                parts.append(f"first={s.first_click.value}")
+                parts.append(f"{Param.FIRST}={s.first_click.value}")
             if s.no_guess:
-                parts.append("noguess=1")
+                parts.append(f"{Param.NO_GUESS}=1")
         if self.seed is not None:
-            parts.append(f"seed={self.seed}")
+            parts.append(f"{Param.SEED}={self.seed}")
         if self.start_cell is not None:
-            parts.append(f"start={self.start_cell[0]},{self.start_cell[1]}")
+            parts.append(f"{Param.START}={self.start_cell[0]},{self.start_cell[1]}")
         return "&".join(parts)
 
 
@@ -174,17 +201,17 @@ def request_from_query(query: str) -> tuple[GameRequest, str | None]:
 
 
 def _parse(params: dict[str, list[str]]) -> GameRequest:
-    seed = _integer(params, "seed")
+    seed = _integer(params, Param.SEED)
     if seed is not None and not 0 <= seed < 2**53:
         raise SettingsError(f"seed={seed} is out of range: it must be 0 to 2**53 - 1")
-    if "daily" in params:
+    if Param.DAILY in params:
         return _daily(params)
-    first = parse_first_click(params["first"][-1]) if "first" in params else None
-    if "layout" in params:
-        layout = Layout.from_text(params["layout"][-1].replace("/", "\n"))
+    first = parse_first_click(params[Param.FIRST][-1]) if Param.FIRST in params else None
+    if Param.LAYOUT in params:
+        layout = Layout.from_text(params[Param.LAYOUT][-1].replace(LINE_BREAK, "\n"))
         return GameRequest(layout.settings(), seed, layout)
-    base = preset(params["preset"][-1]) if "preset" in params else PRESETS[DEFAULT_PRESET]
-    width, height, mines = (_integer(params, n) for n in ("w", "h", "m"))
+    base = preset(params[Param.PRESET][-1]) if Param.PRESET in params else PRESETS[DEFAULT_PRESET]
+    width, height, mines = (_integer(params, n) for n in (Param.WIDTH, Param.HEIGHT, Param.MINES))
     settings = Settings(
         width if width is not None else base.width,
         height if height is not None else base.height,
@@ -198,9 +225,9 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
 def _start_cell(
     params: dict[str, list[str]], settings: Settings, seed: int | None
 ) -> Position | None:
-    if "start" not in params:
+    if Param.START not in params:
         return None
-    text = params["start"][-1].strip()
+    text = params[Param.START][-1].strip()
     if seed is None:
         raise SettingsError("start= names the first cell of a seed link: add seed= too")
     try:
@@ -210,20 +237,26 @@ def _start_cell(
 
 
 def _no_guess(params: dict[str, list[str]]) -> bool:
-    value = params.get("noguess", ["0"])[-1].strip()
+    value = params.get(Param.NO_GUESS, ["0"])[-1].strip()
     if value not in ("0", "1"):
         raise SettingsError(f"noguess={shorten(value)!r} must be 1 (no-guess boards) or 0")
     return value == "1"
 
 
+_FIXED_BY_DAY: Final = frozenset(
+    {Param.WIDTH, Param.HEIGHT, Param.MINES, Param.SEED, Param.FIRST, Param.LAYOUT, Param.START}
+)
+"""What a daily board's link may not name: the day fixes its board."""
+
+
 def _daily(params: dict[str, list[str]]) -> GameRequest:
-    extra = sorted(set(params) & {"w", "h", "m", "seed", "first", "layout", "start"})
+    extra = sorted(name for name in params if name in _FIXED_BY_DAY)
     if extra:
         raise SettingsError(f"a daily board is fixed: remove {', '.join(extra)} from the link")
-    name = params["preset"][-1] if "preset" in params else DEFAULT_PRESET
+    name = params[Param.PRESET][-1] if Param.PRESET in params else DEFAULT_PRESET
     preset(name)
     try:
-        day = parse_day(params["daily"][-1].strip())
+        day = parse_day(params[Param.DAILY][-1].strip())
     except ValueError as error:
         raise SettingsError(str(error)) from None
     return GameRequest.for_day(name, day)

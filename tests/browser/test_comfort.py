@@ -219,8 +219,8 @@ class TestLoading:
         release = while_python_loads(page, base_url + "?layout=*.../..../...*")
         page.click(cell(page, 1, 0))
         page.click(cell(page, 0, 0), button="right")
-        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-pending", "r")
-        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
+        expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-pending", "open")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "flag")
         release()
         expect(page.locator(cell(page, 1, 0))).to_have_attribute("data-state", "revealed")
         expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-state", "flagged")
@@ -233,8 +233,8 @@ class TestLoading:
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Space")
-        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "f")
-        expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-pending", "r")
+        expect(page.locator(cell(page, 0, 0))).to_have_attribute("data-pending", "flag")
+        expect(page.locator(cell(page, 1, 1))).to_have_attribute("data-pending", "open")
         focused = "[document.activeElement.dataset.x, document.activeElement.dataset.y]"
         assert page.evaluate(focused) == ["1", "1"]
         release()

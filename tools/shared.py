@@ -1,0 +1,176 @@
+"""What the page shares with Python, written from game/ by the set-up step (tools/vendor.py).
+
+Two outputs, so that neither index.html nor js/ holds a copy of a rule of Python's:
+
+- `vendor/shared.mjs`, an ES module of constants for the page's scripts: the presets,
+  the default one and the largest side; the URL's parameters and how a link writes a
+  text's lines; the key and the shape of the saved game js/loading.js reads; a hidden
+  cell's markup; the board's intent letters; the patch's first look and a place's name.
+- index.html's generated parts, each between `<!-- shared:NAME ... -->` and
+  `<!-- /shared:NAME -->`: the preset options, the custom form's limits and defaults,
+  and the mines counter's first figure. The committed page holds them as written here, so
+  it paints the same before any script runs and works as a plain static copy;
+  tests/test_shared.py fails when they are stale or copied outside the markers
+  (docs/decisions/shared-with-python.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import fields
+from pathlib import Path
+
+from game.names import PLACE, where
+from game.page.files import SAVE_KEY
+from game.page.render import LOOK_CHARS, render_cell
+from game.rules.board import Board, Hidden
+from game.rules.events import MOVE_CODES, CellOpened, FlagToggled, NeighboursOpened
+from game.rules.layout import MINE
+from game.rules.settings import MAX_SIDE, PRESETS, Settings
+from game.session.query import DEFAULT_PRESET, LINE_BREAK, Param
+from game.session.records import mode_label
+from game.words import counter_digits
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT / "vendor" / "shared.mjs"
+"""The module of what the page's scripts take from Python, written by `write_shared`."""
+PAGE = ROOT / "index.html"
+
+SAVED_SIZE = ("settings", *(field.name for field in fields(Settings)[:3]))
+"""Where a saved game (game/session/saved.py) holds its board's size: the object, then
+its width, height and mines (tests/test_shared.py reads them from a saved game)."""
+
+ROW = '<div role="row">{cells}</div>'
+"""A row of `#board` as game/page/render.py's `render_board` writes it."""
+
+
+def hidden_cell() -> str:
+    """Return a new game's hidden cell as `render_board` writes it, with four slots.
+
+    `{x}` and `{y}`, `{tabindex}` (0 for the tab stop, else -1) and `{place}` (PLACE named).
+    """
+    x, y = 1234, 5678  # off any board, so that each figure below is found once
+    button = render_cell(
+        Hidden(False, 0), (x, y), Board.from_mines(1, 1, []), over=False, focused=False
+    )
+    slots = {
+        f'data-x="{x}"': 'data-x="{x}"',
+        f'data-y="{y}"': 'data-y="{y}"',
+        'tabindex="-1"': 'tabindex="{tabindex}"',
+        where((x, y)): "{place}",
+    }
+    for figure, slot in slots.items():
+        button = button.replace(figure, slot, 1)
+    return '<div role="gridcell">' + button + "</div>"
+
+
+def constants() -> dict[str, object]:
+    """Return what vendor/shared.mjs exports, by name."""
+    return {
+        "PRESETS": {name: [s.width, s.height, s.mines] for name, s in PRESETS.items()},
+        "DEFAULT_PRESET": DEFAULT_PRESET,
+        "MAX_SIDE": MAX_SIDE,
+        "QUERY": {member.name.lower(): member.value for member in Param},
+        "LINE_BREAK": LINE_BREAK,
+        "MINE": MINE,
+        "SAVE_KEY": SAVE_KEY,
+        "SAVED_SIZE": list(SAVED_SIZE),
+        "HIDDEN_CELL": hidden_cell(),
+        "ROW": ROW,
+        "INTENT": {
+            "open": MOVE_CODES[CellOpened],
+            "flag": MOVE_CODES[FlagToggled],
+            "chord": MOVE_CODES[NeighboursOpened],
+        },
+        "FIRST_LOOK": LOOK_CHARS,
+        "PLACE": PLACE,
+    }
+
+
+def write_shared(path: Path = SHARED) -> Path:
+    """Write the ES module of `constants`, each frozen with its literal types."""
+    lines = [
+        f"export const {name} = /** @type {{const}} */ ({json.dumps(value)});"
+        for name, value in constants().items()
+    ]
+    head = "// Written by tools/shared.py from game/: what the page's scripts share with Python.\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head + "\n".join(lines) + "\n")
+    return path
+
+
+def _presets() -> list[str]:
+    return [
+        f'<option value="{name}">{mode_label(name)} {s.width}×{s.height}, {s.mines} mines</option>'
+        for name, s in PRESETS.items()
+    ]
+
+
+def _custom_size() -> list[str]:
+    default = PRESETS[DEFAULT_PRESET]
+    number = 'type="number" inputmode="numeric"'
+    return [
+        f'<label>Width <input id="custom-width" {number} min="1" max="{MAX_SIDE}"'
+        f' value="{default.width}"></label>',
+        f'<label>Height <input id="custom-height" {number} min="1" max="{MAX_SIDE}"'
+        f' value="{default.height}"></label>',
+        f'<label>Mines <input id="custom-mines" {number} min="0" value="{default.mines}"></label>',
+    ]
+
+
+def _mines_left() -> list[str]:
+    mines = PRESETS[DEFAULT_PRESET].mines
+    digits = counter_digits(mines)
+    return [
+        f'<span id="mines-left" class="value">{mines}</span>',
+        f'<span class="digits" aria-hidden="true" data-for="mines-left">{digits}</span>',
+    ]
+
+
+PARTS: dict[str, Callable[[], list[str]]] = {
+    "presets": _presets,
+    "custom-size": _custom_size,
+    "mines-left": _mines_left,
+}
+"""index.html's generated parts, by name: each returns its lines."""
+
+_PART = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<open><!-- shared:(?P<name>[\w-]+) [^\n]*-->\n)"
+    r"(?P<body>.*?)^[ \t]*(?P<close><!-- /shared:(?P=name) -->)$",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def parts(page: str) -> list[tuple[str, str]]:
+    """Return index.html's generated parts, as (name, text between the markers)."""
+    return [(m.group("name"), m.group("body")) for m in _PART.finditer(page)]
+
+
+def outside_parts(page: str) -> str:
+    """Return *page* without its generated parts (their markers stay)."""
+    return _PART.sub(lambda m: m.group("indent") + m.group("open") + m.group("close"), page)
+
+
+def fill(page: str) -> str:
+    """Return *page* with each generated part written from game/.
+
+    :raises KeyError: if a part's name is not one of `PARTS`.
+    """
+
+    def written(match: re.Match[str]) -> str:
+        indent = match.group("indent")
+        body = "".join(f"{indent}{line}\n" for line in PARTS[match.group("name")]())
+        return f"{indent}{match.group('open')}{body}{indent}{match.group('close')}"
+
+    return _PART.sub(written, page)
+
+
+def write_page(path: Path = PAGE) -> bool:
+    """Write *path*'s generated parts from game/; return whether anything changed."""
+    page = path.read_text()
+    filled = fill(page)
+    if filled != page:
+        path.write_text(filled)
+    return filled != page
