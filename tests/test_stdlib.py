@@ -84,3 +84,63 @@ def test_the_check_fails_on_a_library_without_a_module_imported_in_a_function(
                 written.writestr(entry, trimmed.read(entry))
     missing = stdlib.run("check", archive=lacking)
     assert [m.split(":")[0] for m in missing] == ["hashlib"]
+
+
+TRIMMED = '''# -*- coding: utf-8 -*-
+"""A module's docstring,
+over two lines."""
+import os  # a comment after code
+
+class Only:
+    """The whole body."""
+
+def f(x):  # a comment
+    """Its docstring."""
+    # a comment alone
+    return "# not a comment", x
+
+def g(): "sole"
+class Kept: "shares its line"; x = 1
+'''
+
+
+def test_the_trim_drops_comments_and_docstrings_and_keeps_every_line() -> None:
+    """Comments and docstrings go, the code stays on its lines: a docstring that was a
+    whole body becomes `pass`, one sharing its line with code stays, strings stay, and
+    the first two lines keep their comments (an encoding is declared there)."""
+    lines = stdlib.trimmed(TRIMMED.encode()).decode().splitlines()
+    assert lines == [
+        "# -*- coding: utf-8 -*-",
+        "",
+        "",
+        "import os",
+        "",
+        "class Only:",
+        "    pass",
+        "",
+        "def f(x):",
+        "",
+        "",
+        '    return "# not a comment", x',
+        "",
+        "def g(): pass",
+        'class Kept: "shares its line"; x = 1',
+    ]
+    scope: dict[str, object] = {}
+    exec(compile("\n".join(lines), "trimmed", "exec"), scope)
+    assert scope["f"](2) == ("# not a comment", 2)  # type: ignore[operator]
+
+
+def test_the_trimmed_library_keeps_each_module_s_lines_without_its_comments(
+    archive: Path,
+) -> None:
+    """Each module of the trimmed zip has as many lines as Pyodide's own, so tracebacks name
+    the same lines, and goes without its comments and docstrings."""
+    with zipfile.ZipFile(archive) as trimmed, zipfile.ZipFile(ROOT / stdlib.FULL) as full:
+        sources = [name for name in trimmed.namelist() if name.endswith(".py")]
+        moved = [n for n in sources if trimmed.read(n).count(b"\n") != full.read(n).count(b"\n")]
+        assert moved == []
+        random, whole = trimmed.read("random.py").decode(), full.read("random.py").decode()
+    assert "Random variable generators." in whole and "Random variable generators." not in random
+    assert [line for line in random.splitlines()[2:] if line.lstrip().startswith("#")] == []
+    assert len(random) < len(whole) * 0.6

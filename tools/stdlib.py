@@ -17,7 +17,9 @@ listed by hand: every module of the full zip imported once
   own start and dispatch, every control it listens to pressed;
 - `KEEP` is imported: what neither an import statement nor a run shows.
 
-A module left out fails loudly, never in a player's browser:
+Each module goes without its comments and docstrings (`trimmed`), every line kept in
+place: they were two fifths of the zip. A module left out fails loudly, never in a
+player's browser:
 tests/test_stdlib.py runs `check` (the same imports, codecs and game in a
 Pyodide started on the trimmed zip) and the browser suite runs the page on it.
 """
@@ -26,10 +28,12 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import io
 import json
 import subprocess
 import sys
 import tempfile
+import tokenize
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -180,22 +184,91 @@ def entries(full: zipfile.ZipFile, modules: Iterable[str]) -> list[zipfile.ZipIn
     return [e for e in full.infolist() if e.filename in files or e.filename in above]
 
 
+def without_comments(source: str) -> str:
+    """Return *source* without its comments, every line where it was.
+
+    The first two lines keep theirs: an encoding's declaration lives there.
+    """
+    lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        row, column = token.start
+        if token.type == tokenize.COMMENT and row > 2:
+            line = lines[row - 1]
+            lines[row - 1] = line[:column].rstrip() + line[len(line.rstrip("\r\n")) :]
+    return "".join(lines)
+
+
+def without_docstrings(source: str) -> str:
+    """Return *source* without its module's, classes' and functions' docstrings.
+
+    Every line stays where it was: a docstring's lines become empty, or `pass` where it
+    was the whole body. What Python's `-OO` does to the bytecode, done to the source: the
+    standard library runs under `-OO` (it is tested so), where every `__doc__` is None.
+    A docstring sharing its last line with more code (`"doc"; x = 1`) stays.
+    """
+    lines = source.splitlines(keepends=True)
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = node.body[0] if node.body else None
+        if not (isinstance(first, ast.Expr) and isinstance(ast.get_docstring(node), str)):
+            continue
+        assert first.end_lineno is not None and first.end_col_offset is not None
+        start, end = first.lineno - 1, first.end_lineno - 1
+        head, tail = lines[start].encode(), lines[end].encode()  # ast's columns count bytes
+        if tail[first.end_col_offset :].strip():
+            continue
+        kept = head[: first.col_offset].decode()
+        body = "pass" if len(node.body) == 1 else ""
+        lines[start] = ("" if not kept.strip() and not body else kept) + body + "\n"
+        lines[start + 1 : end + 1] = ["\n"] * (end - start)
+    return "".join(lines)
+
+
+def trimmed(source: bytes) -> bytes:
+    """Return a module's *source* without its comments and docstrings, lines in place.
+
+    They were two fifths of the zip's bytes, and the page never reads them; tracebacks
+    name the same lines, whose code is untouched.
+    """
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    text = source.decode(encoding)
+    return without_docstrings(without_comments(text)).encode(encoding)
+
+
 def write_archive(root: Path, modules: Iterable[str]) -> Path:
-    """Write *root*'s trimmed zip of *modules*, from the full one; return its path."""
+    """Write *root*'s trimmed zip of *modules*, from the full one; return its path.
+
+    Each module's source goes without its comments and docstrings (`trimmed`). Run inside
+    the pinned Pyodide (tools/stdlib.mjs): its sources are of its Python's syntax.
+    """
     with zipfile.ZipFile(root / FULL) as full, zipfile.ZipFile(root / ARCHIVE, "w") as archive:
         for entry in entries(full, modules):
             kept = zipfile.ZipInfo(entry.filename, _EPOCH)
             kept.external_attr = entry.external_attr
+            data = full.read(entry)
             if not entry.is_dir():
                 kept.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(kept, full.read(entry), compresslevel=9)
+            if entry.filename.endswith(".py"):
+                data = trimmed(data)
+            archive.writestr(kept, data, compresslevel=9)
         archive.comment = digest(root).encode()
     return root / ARCHIVE
 
 
 def build(root: Path = ROOT) -> Path:
-    """Trace the page's imports in the vendored Pyodide and write *root*'s trimmed zip."""
-    return write_archive(root, run("trace", root))
+    """Trace the page's imports in the vendored Pyodide and write *root*'s trimmed zip.
+
+    Both under Node in that Pyodide (tools/stdlib.mjs), whose Python reads its sources.
+    """
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as written:
+        json.dump(run("trace", root), written)
+        written.flush()
+        script = ROOT / "tools" / "stdlib.mjs"
+        subprocess.run(["node", str(script), "write", str(root), written.name], check=True)
+    if not is_current(root):
+        raise SystemExit(f"error: {ARCHIVE} was not written from the present plan")
+    return root / ARCHIVE
 
 
 if __name__ == "__main__":
