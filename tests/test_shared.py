@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
 from game.names import where
@@ -60,7 +61,8 @@ def test_the_page_scripts_take_what_they_share_with_python_from_it(tmp_path: Pat
 
 def test_index_html_holds_what_python_writes_there() -> None:
     """index.html's marked parts are what `make vendor` writes from game/ now: the preset
-    options, the custom form's limits and defaults, the mines counter's first figure."""
+    options, the custom form's limits and defaults, the mines counter's first figure, and
+    the version Help names."""
     text = page()
     assert [name for name, _ in shared.parts(text)] == list(shared.PARTS)
     assert shared.fill(text) == text, "index.html is stale: run `make vendor`"
@@ -184,3 +186,10 @@ def test_the_board_drawn_before_python_is_the_one_python_draws() -> None:
     for path in SCRIPTS:
         script = code(path)
         assert 'data-state="hidden"' not in script and "gridcell" not in script, path.name
+
+
+def test_the_help_names_the_version_pyproject_gives() -> None:
+    """The page's Help says the version, written from pyproject.toml's by the set-up step."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    help_dialog = (ROOT / "index.html").read_text().split('<dialog id="help"')[1]
+    assert f'<span id="version">{project["version"]}</span>' in help_dialog.split("</dialog>")[0]

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 
+from game import version
 from game.names import PLACE, where
 from game.page.files import SAVE_KEY
 from game.page.render import LOOK_CHARS, render_cell
@@ -129,12 +130,17 @@ def _mines_left() -> list[str]:
     ]
 
 
+def _version() -> list[str]:
+    return [f'<p class="version">Version <span id="version">{version()}</span></p>']
+
+
 PARTS: dict[str, Callable[[], list[str]]] = {
     "presets": _presets,
     "custom-size": _custom_size,
     "mines-left": _mines_left,
+    "version": _version,
 }
-"""index.html's generated parts, by name: each returns its lines."""
+"""index.html's generated parts, by name, in the page's order: each returns its lines."""
 
 _PART = re.compile(
     r"^(?P<indent>[ \t]*)(?P<open><!-- shared:(?P<name>[\w-]+) [^\n]*-->\n)"
