@@ -8,14 +8,16 @@ and on the operations the patcher makes of two trees in a row.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import fakepage  # noqa: F401 (connects the view's channel to a test bridge)
 from game.community.replay_stats import figures as community_figures
 from game.community.watch import replay_of
+from game.page.board_view import view_marks, view_odds
 from game.page.channel import page
 from game.page.commands import CloseDialog, Copy, Download, Focus, OpenDialog, ScrollTo
-from game.page.model import Model, ReviewShown
+from game.page.model import BoardMode, Model, ReviewShown
 from game.page.patcher import Patcher
 from game.page.review_panel import can_review, item, view_review
 from game.page.summary import view_summary
@@ -259,3 +261,46 @@ class TestCommands:
             ["download", "records.json", "{}", "application/json"],
             ["call", "#stats", "close"],
         ]
+
+
+class TestBoardOverlays:
+    def test_marks_come_and_go_as_a_group(self) -> None:
+        """A cell marked gets its class; marked no more, it loses it; a proof is an attribute;
+        the same group again writes nothing."""
+        patcher = fresh()
+        first = view_marks({(1, 0): "hint-safe", (2, 0): "proof"})
+        made = ops_of((first,), patcher)
+        assert ["class", "@1,0", "toggle", "hint-safe", True] in made
+        assert ["attr", "@2,0", "data-proof", "true"] in made
+        assert ops_of((first,), patcher) == []
+        moved = ops_of((view_marks({(1, 0): "hint-mine"}),), patcher)
+        assert sorted(moved) == sorted(
+            [
+                ["class", "@1,0", "toggle", "hint-safe", False],
+                ["class", "@1,0", "toggle", "hint-mine", True],
+                ["attr", "@2,0", "data-proof", None],
+            ]
+        )
+
+    def test_odds_write_the_exact_chance_and_a_tint(self) -> None:
+        """Each cell's chance to 12 digits, as a percentage, and its tint; cleared when off."""
+        patcher = fresh()
+        made = ops_of((view_odds({(0, 0): Fraction(1, 3)}),), patcher)
+        assert ["attr", "@0,0", "data-probability", "0.333333333333"] in made
+        assert ["style", "@0,0", "setProperty", "--risk", "0.333"] in made
+        cleared = ops_of((view_odds({}),), patcher)
+        assert ["style", "@0,0", "removeProperty", "--risk"] in cleared
+        assert ["attr", "@0,0", "data-p", None] in cleared
+
+
+class TestBoardMode:
+    def test_a_study_names_itself_and_counts_its_own_board(self) -> None:
+        """On a position, the selector says so, its panel shows, and the counter is its own."""
+        session = session_after()
+        position = session_after(FlagToggled((0, 0))).shown
+        tree = view(Model(session, mode=BoardMode.POSITION, on_board=position))
+        assert find(tree, "#difficulty").prop("value") == "position"
+        assert find(tree, "#analysis").prop("hidden") is False
+        assert find(tree, "#puzzle").prop("hidden") is True
+        assert find(tree, "#mines-left").text == "1"
+        assert find(view(Model(session)), "#mines-left").text == "2"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.names import where
 from game.page.board_view import BoardView
 from game.page.channel import replace_address
-from game.page.dom import by_id, say, show_counter
+from game.page.dom import announce, by_id, say
 from game.page.heard import listen
 from game.page.tools import ANALYSIS_BUDGET, show_reading
 from game.rules.board import Position
@@ -49,13 +49,10 @@ class AnalysisBoard:
 
     def show(self) -> None:
         """Draw the position, its odds, its best move and the reason, and keep the address."""
-        by_id("analysis").hidden = False
-        by_id("difficulty").value = "position"
         by_id("analysis-mines").value = str(self.seen.mines)
         settings = Settings(self.seen.width, self.seen.height, self.seen.mines)
         game = Game(GameStarted(settings, 0), self.seen.to_board())
         self.board.render(game)
-        show_counter("mines-left", game.mines_left)
         self.board.mark({})
         text = self.seen.to_text().strip().replace("\n", "/")
         replace_address(f"?position={quote(text, safe='/')}")
@@ -107,4 +104,4 @@ class AnalysisBoard:
 def say_edit(pos: Position, cell: SeenCell) -> None:
     """Say, for screen readers, what an edit made of a cell (the analysis follows)."""
     name = "hidden" if cell is HIDDEN else "flagged" if cell is FLAGGED else f"a {cell}"
-    by_id("announce").textContent = f"{where(pos)} is now {name}."
+    announce(f"{where(pos)} is now {name}.")

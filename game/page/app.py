@@ -40,10 +40,10 @@ from game.page.channel import (
     today,
 )
 from game.page.controls import Controls, view_controls
-from game.page.dom import body, by_id, say, show_now
+from game.page.dom import announce, body, by_id, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
-from game.page.model import Model
+from game.page.model import BoardMode, Model
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
@@ -104,9 +104,11 @@ class App:
         self.timeline = Timeline(self.session)
         register(self.timeline.listens())
         self.tools = Tools(self.board, self.store, self.session)
+        register(self.tools.listens())
         self.stats = Statistics(self.store, self.session.mode)
         register(self.stats.listens())
         self.files = Files(self.store, self.session)
+        register(self.files.listens())
         self.best_note = ""
         self.summary = Summary(self.session)
         register(self.summary.listens())
@@ -116,7 +118,7 @@ class App:
         register(self.review.listens())
         self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
-        on_answer(self.answer)
+        on_answer(self.answer, self.draw)
         on_click("puzzles", self.open_puzzles)
         self.shown_seconds = -1
         on_click("reset", lambda: NewGame(self.session.request))
@@ -271,12 +273,12 @@ class App:
         self.timeline.take(session)
         self.summary.take(session, self.files.opened)
         self.review.take(session)
-        self.draw()
-        self.patcher.run(self.review.follow(session))
-        self.tools.render(session, old)
+        self.tools.take(session, old)
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
-            by_id("announce").textContent = opened(before, after)
+            announce(opened(before, after))
+        self.draw()
+        self.patcher.run(self.review.follow(session))
         self.runner.run(session)
         self.show_time()
         self.files.render(session, old)
@@ -315,7 +317,6 @@ class App:
         if self.analysis is not None:
             self.analysis = None
             self.board.editing = False
-            by_id("analysis").hidden = True
             self.board.show_odds(None)
 
     def open_puzzles(self) -> None:
@@ -388,10 +389,20 @@ class App:
     def model(self) -> Model:
         """Return everything the page's views read, as one value."""
         session, summary = self.session, self.summary
+        mode = BoardMode.GAME
+        if self.analysis is not None:
+            mode = BoardMode.POSITION
+        elif self.puzzles.active:
+            mode = BoardMode.PUZZLE
         return Model(
             session,
-            self.best_note,
+            mode=mode,
+            on_board=self.board.shown,
+            best_note=self.best_note,
             flag_mode=self.board.flag_mode,
+            aid_note=self.tools.aid_note,
+            resume_offered=self.files.resume_offered,
+            link=self.files.link,
             form_error=self.controls.form_error,
             card_open=summary.card_open,
             community=summary.known(session),
@@ -400,8 +411,16 @@ class App:
         )
 
     def draw(self) -> None:
-        """Show the page as a view of the model, patched where it changed."""
-        self.patcher.show(view(self.model()))
+        """Show the page as a view of the model, patched where it changed.
+
+        The board's marks and odds come after the board's cells: when its buttons were made
+        again, they hold none, and the patcher forgets what it had shown on them.
+        """
+        if self.board.rebuilt:
+            self.patcher.forget_group("&marks")
+            self.patcher.forget_group("&odds")
+            self.board.rebuilt = False
+        self.patcher.show(view(self.model()) + self.board.view())
 
     def render_controls(self) -> None:
         """Show the current game's settings in the controls and the daily board's state."""
@@ -439,6 +458,7 @@ def start(facts: str) -> str:
     page.begin(json.loads(facts))
     app = App()
     app.start()
+    app.draw()
     return page.take()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from game.deal.dealer import advance
 from game.page.asks import Play
@@ -19,6 +19,7 @@ from game.page.channel import pending_moves, tab_stop
 from game.page.dom import Element, by_id, cell, each, patch_cells
 from game.page.heard import on_intent, soon
 from game.page.render import cell_patch, render_board, start_cell
+from game.page.tree import Node, h
 from game.rules.board import Position, Revealed, neighbour_table, row_order
 from game.rules.events import (
     MOVES_BY_CODE,
@@ -33,16 +34,6 @@ from game.rules.state import Game, start_game
 
 if TYPE_CHECKING:
     from fractions import Fraction
-
-MARKS: Final = (
-    "hint-safe",
-    "hint-guess",
-    "hint-mine",
-    "contradiction",
-    "review-player",
-    "review-solver",
-)
-"""The classes `mark` puts on cells (and takes off again)."""
 
 
 def warm_up(width: int, height: int) -> None:
@@ -66,8 +57,12 @@ class BoardView:
         self.flag_mode = False
         self.editing = False
         """Whether the board edits a position (the analysis board): a press paints a cell."""
-        self.marked: list[Element] = []
-        self.odds: list[Element] = []
+        self.marks = view_marks({})
+        """The marked cells, as the view draws them."""
+        self.odds = view_odds({})
+        """The cells' mine odds, as the view draws them."""
+        self.rebuilt = False
+        """Whether the last render made the buttons again (their marks and odds gone)."""
         on_intent(self.on_input)
 
     # -- rendering -----------------------------------------------------------------------
@@ -76,6 +71,7 @@ class BoardView:
         """Bring the buttons up to date with *game*, touching only what changed."""
         board = game.board
         old = self.shown
+        self.rebuilt = False
         if old is not None and (old.board.width, old.board.height) == (board.width, board.height):
             patch_cells(cell_patch(old, game))
         else:  # the page keeps the focus in the board if it was there (js/host.js)
@@ -89,8 +85,7 @@ class BoardView:
             element.setAttribute("aria-rowcount", str(board.height))
             element.setAttribute("aria-colcount", str(board.width))
             element.innerHTML = render_board(game, focus)
-            self.marked.clear()
-            self.odds.clear()
+            self.rebuilt = True
             # Done while the player looks at the board, not in the first reveal's time.
             soon(partial(neighbour_table, board.width, board.height))
             soon(partial(row_order, board.width, board.height))
@@ -108,33 +103,16 @@ class BoardView:
         return cell(*pos)
 
     def mark(self, cells: Mapping[Position, str]) -> None:
-        """Put each mark class on its cell (hints, a proof), removing the marks before."""
-        for button in self.marked:
-            button.classList.remove(*MARKS)
-            button.removeAttribute("data-proof")
-        self.marked.clear()
-        for pos, name in cells.items():
-            button = self.button_at(pos)
-            if name == "proof":
-                button.setAttribute("data-proof", "true")
-            else:
-                button.classList.add(name)
-            self.marked.append(button)
+        """Mark *cells* (hints, a proof, the review's move), in place of the marks before."""
+        self.marks = view_marks(cells)
 
     def show_odds(self, odds: Mapping[Position, Fraction] | None) -> None:
-        """Write each hidden cell's mine probability on it, or clear them all (None)."""
-        for button in self.odds:
-            button.removeAttribute("data-probability")
-            button.removeAttribute("data-p")
-            button.style.removeProperty("--risk")
-        self.odds.clear()
-        for pos, p in (odds or {}).items():
-            button = self.button_at(pos)
-            self.odds.append(button)
-            share = float(p)
-            button.setAttribute("data-probability", f"{share:.12f}")
-            button.setAttribute("data-p", f"{share:.0%}")
-            button.style.setProperty("--risk", f"{share:.3f}")
+        """Show each hidden cell's mine probability, or none (None)."""
+        self.odds = view_odds(odds or {})
+
+    def view(self) -> tuple[Node, ...]:
+        """Return the board's marks and odds, each a group of cells (the same until set)."""
+        return self.marks, self.odds
 
     def play_pending(self) -> Iterator[Play | None]:
         """Yield, in order, what the clicks made on the board drawn while Python loaded ask.
@@ -180,3 +158,36 @@ class BoardView:
             if not isinstance(pressed, Refused):
                 return Play(pressed)
         return None
+
+
+def view_marks(cells: Mapping[Position, str]) -> Node:
+    """Return the group of marked cells: a class each, or `data-proof` for a proof's cell."""
+    return h(
+        "group",
+        "&marks",
+        children=[
+            h(
+                "button",
+                f"@{x},{y}",
+                attrs={"data-proof": "true"} if name == "proof" else None,
+                classes=None if name == "proof" else {name: True},
+            )
+            for (x, y), name in cells.items()
+        ],
+    )
+
+
+def view_odds(odds: Mapping[Position, Fraction]) -> Node:
+    """Return the group of cells showing their chance of a mine (exact, a percentage, a tint)."""
+    children = []
+    for (x, y), p in odds.items():
+        share = float(p)
+        children.append(
+            h(
+                "button",
+                f"@{x},{y}",
+                attrs={"data-probability": f"{share:.12f}", "data-p": f"{share:.0%}"},
+                styles={"--risk": f"{share:.3f}"},
+            )
+        )
+    return h("group", "&odds", children=children)

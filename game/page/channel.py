@@ -82,6 +82,9 @@ class Page:
         collected midway."""
         self.respond: Callable[[Any], object] | None = None
         """What hears what each handler, timer, intent and task returns: the app's `answer`."""
+        self.settle: Callable[[], object] | None = None
+        """What runs once a message or a task is handled: the app's `draw`, as Elm draws the
+        view after every update."""
         self.stored: dict[str, str] | None = None
         """The page's storage as it last said it is (None: it refuses to be read)."""
         self.commits: dict[int, tuple[list[tuple[str, str | None]], Callable[[bool], None]]] = {}
@@ -162,6 +165,8 @@ class Page:
             self.spawn(asked)
         elif asked is not None and self.respond is not None:
             self.respond(asked)
+        if self.settle is not None:
+            self.settle()
 
     def spawn(self, work: Coroutine[Any, Any, object]) -> asyncio.Future[object]:
         """Run *work* as a task; hand on what it returns when done (unless cancelled)."""
@@ -175,6 +180,8 @@ class Page:
             asked = task.result()  # a task that failed raises here, and is reported
             if asked is not None and self.respond is not None:
                 self.respond(asked)
+            if self.settle is not None:
+                self.settle()
 
         task.add_done_callback(done)
         return task

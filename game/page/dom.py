@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.page.channel import page
-from game.words import counter_digits
 
 
 class ClassList:
@@ -146,14 +145,6 @@ def show_now() -> None:
     page.flush()
 
 
-def copy_text(text: str) -> bool:
-    """Put *text* on the clipboard; return False if the browser has none for the page."""
-    if not page.facts.get("clipboard"):
-        return False
-    page.op("clipboard", text)
-    return True
-
-
 def patch_cells(patch: str) -> None:
     """Apply a board patch made by `game.page.render.cell_patch` (js/cells.js)."""
     page.op("cells", patch)
@@ -171,17 +162,6 @@ def say(text: str, *, in_view: bool = False) -> None:
         message.scrollIntoView({"block": "nearest"})
 
 
-def set_pressed(name: str, on: bool) -> None:
-    """Show the toggle button *name* as pressed or not."""
-    by_id(name).setAttribute("aria-pressed", "true" if on else "false")
-
-
-def save_file(name: str, text: str, kind: str = "application/json") -> None:
-    """Offer *text* to the player as a file called *name*, of the media type *kind*."""
-    page.op("download", name, text, kind)
-
-
-def show_counter(name: str, number: int) -> None:
-    """Write *number* as the counter *name*'s text, and draw its classic three digits."""
-    by_id(name).textContent = str(number)
-    Element(f'?[data-for="{name}"]').textContent = counter_digits(number)
+def announce(text: str) -> None:
+    """Have screen readers say *text* (`#announce`, a polite live region): what a move did."""
+    by_id("announce").textContent = text

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Final
 
 from game.community.recording import MAX_FILE_BYTES
 from game.names import plural
-from game.page.asks import Ask, Replace, Stored
+from game.page.asks import Ask, Redraw, Replace, Stored
 from game.page.channel import address, now
-from game.page.dom import by_id, copy_text, save_file, say
-from game.page.heard import JsEvent, chosen_bytes, listen, on_click
+from game.page.commands import Copy, Download
+from game.page.dom import say
+from game.page.heard import JsEvent, Listen, chosen_bytes, clicks, has_clipboard, reported
 from game.page.storage import Change, Store
+from game.page.tree import Node, h
 from game.session import Session, saved
 from game.session.visit import swap
 
@@ -33,11 +35,20 @@ class Files:
         """The session on the page, as last rendered."""
         self.opened: Replay | None = None
         """The replay file last opened: its own clicks, while its game is on the page."""
-        on_click("copy-link", self.copy_link)
-        on_click("copy-layout", lambda: self.copy_link(layout=True))
-        on_click("download", self.download)
-        on_click("resume", self.resume)
-        listen(by_id("open-file"), "change", self.on_open)
+        self.resume_offered = False
+        """Whether Resume is offered: a game was set aside in this visit, and is still there."""
+        self.link = ""
+        """The link last copied (for tests to read: `#copy-link[data-url]`)."""
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the files hear: the links, the replay saved or opened, Resume."""
+        return (
+            clicks("copy-link", self.copy_link),
+            clicks("copy-layout", lambda: self.copy_link(layout=True)),
+            clicks("download", self.download),
+            clicks("resume", self.resume),
+            Listen("#open-file", "change", self.on_open),
+        )
 
     def load(self, told: Callable[[str], object]) -> Session | None:
         """Return the game kept by the last visit, or None (*told* hears why, see `Store.load`)."""
@@ -58,8 +69,7 @@ class Files:
         if session.history is not old.history or kept(session) != kept(old):
             self.save()
 
-    @staticmethod
-    def suspend(session: Session, done: Callable[[bool], Ask]) -> Ask:
+    def suspend(self, session: Session, done: Callable[[bool], Ask]) -> Ask:
         """Ask to keep an unfinished *session* aside, to resume later, if worth resuming.
 
         *done* hears whether it was kept, once the page has said so, and asks
@@ -70,12 +80,12 @@ class Files:
 
         def answered(made: bool) -> Ask:
             if made:
-                by_id("resume").hidden = False
+                self.resume_offered = True
             return done(made)
 
         return Stored([(SUSPENDED_KEY, saved.to_json(session.pause(now())))], answered)
 
-    def resume(self) -> Stored | None:
+    def resume(self) -> Stored | Redraw:
         """Bring back the game set aside; the one in play takes its place if unfinished.
 
         The swap is the session's (`game.session.visit.swap`), as in the terminal.
@@ -83,13 +93,13 @@ class Files:
         play: if the page cannot make it, nothing changes.
         """
         if self.store.read(SUSPENDED_KEY) is None:
-            by_id("resume").hidden = True
+            self.resume_offered = False
             say("There is no unfinished game to resume.")
-            return None
+            return Redraw()
         waiting = self.store.load(SUSPENDED_KEY, saved.from_json, "unfinished game", say)
         if waiting is None:
-            by_id("resume").hidden = True
-            return None
+            self.resume_offered = False
+            return Redraw()
         swapped = swap(self.session, waiting, now())
         back, aside = swapped.session, swapped.set_aside
         keep = aside is not None
@@ -104,13 +114,13 @@ class Files:
             if not made:
                 say("Not resumed: there is no room to set the game in play aside. It goes on.")
                 return None
-            by_id("resume").hidden = not keep
+            self.resume_offered = keep
             moves = plural(len(waiting.history), "move")
             return Replace(back, f"Resumed your unfinished game ({moves}).")
 
         return Stored(changes, answered)
 
-    def copy_link(self, layout: bool = False) -> None:
+    def copy_link(self, layout: bool = False) -> Redraw:
         """Copy a link to this board: the same mines and start cell, nothing given away."""
         session = self.session
         request = session.exact_board() if layout else None
@@ -119,31 +129,31 @@ class Files:
         url = f"{location['origin']}{location['pathname']}?{query}"
         if location["search"].startswith("?position="):  # the analysis board: its address
             url = location["href"]
-        by_id("copy-link").setAttribute("data-url", url)
-        if copy_text(url):
-            what = "this exact board" if layout else "this board (the same mines, nothing shown)"
-            say(f"Copied a link to {what}.")
-        else:
+        self.link = url
+        if not has_clipboard():
             say(f"Copy this link: {url}")
+            return Redraw()
+        what = "this exact board" if layout else "this board (the same mines, nothing shown)"
+        say(f"Copied a link to {what}.")
+        return Redraw(then=(Copy(url),))
 
-    def download(self) -> None:
+    def download(self) -> Redraw | None:
         """Save the game as a replay file, in the format chosen beside the button."""
         session = self.session
         settings = session.start.settings
         name = f"minesweeper-{settings.width}x{settings.height}-{session.start.seed}"
-        if str(by_id("replay-format").value) == "rawvf":
+        if str(reported("replay-format")) == "rawvf":
             from game.community.watch import rawvf_text
 
             try:
                 text = rawvf_text(session, self.opened)
             except ValueError as error:
                 say(f"Not saved: {error}.")
-                return
-            save_file(f"{name}.rawvf", text, "text/plain")
+                return None
             say(f"Replay saved as {name}.rawvf (RAWVF, for the community's players).")
-            return
-        save_file(f"{name}.json", saved.to_json(session.pause(now())))
+            return Redraw(then=(Download(f"{name}.rawvf", text, "text/plain"),))
         say(f"Replay saved as {name}.json.")
+        return Redraw(then=(Download(f"{name}.json", saved.to_json(session.pause(now()))),))
 
     async def on_open(self, event: JsEvent) -> Ask:
         """Open a replay file to watch; the game in play is kept to resume, a bad file refused.
@@ -196,4 +206,12 @@ def kept(session: Session) -> tuple[object, ...]:
         session.counted,
         session.watched,
         session.explosions,
+    )
+
+
+def view_files(resume_offered: bool, link: str) -> tuple[Node, ...]:
+    """Return Resume, while a game set aside waits, and the link last copied."""
+    return (
+        h("button", "#resume", props={"hidden": not resume_offered}),
+        h("button", "#copy-link", attrs={"data-url": link or None}),
     )

@@ -73,9 +73,13 @@ def on_intent(action: Intent) -> None:
     page.intent = action
 
 
-def on_answer(action: Callable[[Any], object]) -> None:
-    """Hand *action* what every handler, intent, timer and task returns (the app's `answer`)."""
+def on_answer(action: Callable[[Any], object], settle: Callable[[], object]) -> None:
+    """Hand *action* what every handler, intent, timer and task returns (the app's `answer`).
+
+    *settle* runs once each is handled (the app's `draw`).
+    """
     page.respond = action
+    page.settle = settle
 
 
 def spawn(work: Coroutine[Any, Any, object]) -> asyncio.Future[object]:

@@ -6,16 +6,29 @@ it alone, so a test can build a `Model` and assert on the tree with no page at a
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.rules.history import History
+from game.rules.state import Game
 from game.session import Session
 from game.session.records import Records
 
 if TYPE_CHECKING:  # the review's module comes after the first screen (app.DEFERRED)
     from game.teacher.review import MoveReview
+
+
+class BoardMode(enum.Enum):
+    """What the board shows: the game, a position to study, or a puzzle."""
+
+    GAME = "game"
+    """The session's game (played, or a replay watched)."""
+    POSITION = "position"
+    """The analysis board of a position (`?position=`)."""
+    PUZZLE = "puzzle"
+    """A puzzle (`?puzzle=`, or the Puzzles button)."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +63,20 @@ class Model:
 
     session: Session
     """The game, its history and the move shown, the clock, the aids, what runs."""
+    mode: BoardMode = BoardMode.GAME
+    """What the board shows."""
+    on_board: Game | None = None
+    """The game the board's cells show (the session's, a position's or a puzzle's)."""
     best_note: str = ""
     """What the finished game's summary says of a new best."""
     flag_mode: bool = False
     """Whether taps place flags."""
+    resume_offered: bool = False
+    """Whether Resume is offered: a game was set aside in this visit and waits."""
+    link: str = ""
+    """The link to this board last copied."""
+    aid_note: str = ""
+    """The notice that the game now counts as assisted, while it is up."""
     form_error: str = ""
     """Why the custom form's size was not started, while the player mends it."""
     card_open: bool = False

@@ -34,11 +34,16 @@ class Patcher:
         self.children: dict[str, list[tuple[Element, Node]]] = {}
         """The children each element was last shown with, where the view owns them: the
         element made for each, and the node it was made from."""
+        self.groups: dict[str, tuple[Node, ...]] = {}
+        """Each group's roots as last shown, by the group's reference."""
 
     def show(self, tree: Iterable[Node]) -> None:
         """Bring the page's elements to what *tree*'s roots say; leave the rest alone."""
         for node in tree:
             ref = node.ref
+            if ref.startswith("&"):
+                self.show_group(ref, node.children or ())
+                continue
             element = Element(ref)
             for name, value in node.props:
                 if not holds(ref, name, value):
@@ -53,6 +58,28 @@ class Patcher:
                     shown[name] = on
             if node.children is not None:
                 self.show_children(element, node.children)
+
+    def show_group(self, name: str, roots: tuple[Node, ...]) -> None:
+        """Bring group *name*'s roots to *roots*, each patched against its last node.
+
+        Those that left the group are cleared of what it gave them; an unchanged group
+        (the same tuple) writes nothing.
+        """
+        last = self.groups.get(name, ())
+        if roots is last:
+            return
+        before = {node.ref: node for node in last}
+        now = {node.ref for node in roots}
+        for node in roots:
+            self.patch_made(Element(node.ref), before.get(node.ref, Node(node.tag)), node)
+        for node in last:
+            if node.ref not in now:
+                self.patch_made(Element(node.ref), node, Node(node.tag))
+        self.groups[name] = roots
+
+    def forget_group(self, name: str) -> None:
+        """Forget what group *name* showed: its elements were made again without it."""
+        self.groups.pop(name, None)
 
     def run(self, commands: Iterable[Command]) -> None:
         """Carry out *commands*, in order, on the page as it now shows."""
@@ -119,6 +146,14 @@ class Patcher:
                 write_attr(element, name, text)
         for name in old_attrs.keys() - new_attrs.keys():
             element.removeAttribute(name)
+        old_styles, new_styles = dict(before.styles), dict(node.styles)
+        for name in old_styles.keys() | new_styles.keys():
+            style = new_styles.get(name)
+            if old_styles.get(name) != style:
+                if style is None:
+                    element.style.removeProperty(name)
+                else:
+                    element.style.setProperty(name, style)
         old_classes, new_classes = dict(before.classes), dict(node.classes)
         for name in old_classes.keys() | new_classes.keys():
             on = new_classes.get(name, False)
@@ -138,6 +173,9 @@ class Patcher:
         on = [name for name, wanted in node.classes if wanted]
         if on:
             element.classList.add(*on)
+        for name, style in node.styles:
+            if style is not None:
+                element.style.setProperty(name, style)
         made = [(self.make(child), child) for child in node.children or ()]
         for child, _ in made:
             element.append(child)

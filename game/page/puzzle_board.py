@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.names import percent, where
 from game.page.board_view import BoardView
 from game.page.channel import replace_address, today
-from game.page.dom import by_id, say, show_counter
+from game.page.dom import by_id, say
 from game.page.heard import listen, on_click
 from game.page.storage import Store
 from game.rules.board import Position
@@ -82,15 +82,12 @@ class Puzzles:
         self.puzzle = puzzle
         self.state = "unsolved"
         seen = puzzle.seen
-        by_id("puzzle").hidden = False
         by_id("puzzle-level").value = str(level)
-        by_id("difficulty").value = "puzzle"
         settings = Settings(seen.width, seen.height, seen.mines)
         game = Game(GameStarted(settings, 0), seen.to_board())
         self.board.show_odds(None)
         self.board.render(game)
         self.board.mark({})
-        show_counter("mines-left", game.mines_left)
         self.board.element.setAttribute("data-puzzle", "unsolved")
         replace_address(f"?puzzle={level}-{seed}")
         self.show_tally()
@@ -99,7 +96,6 @@ class Puzzles:
     def close(self) -> None:
         """Leave the puzzle mode for a game."""
         self.puzzle = None
-        by_id("puzzle").hidden = True
         self.board.element.removeAttribute("data-puzzle")
         self.board.mark({})
 

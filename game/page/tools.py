@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from game.page.asks import Play
+from game.page.asks import Play, Redraw
 from game.page.board_view import BoardView
-from game.page.dom import by_id, say, set_pressed
-from game.page.heard import on_click
+from game.page.dom import say
+from game.page.heard import Listen, clicks
 from game.page.storage import Store
+from game.page.tree import Node, h
 from game.rules.board import Position
 from game.rules.events import CellOpened
 from game.rules.state import Game
@@ -44,12 +45,19 @@ class Tools:
         self.odds_of: Game | None = None
         """The game whose odds the board shows, so they are counted once per position."""
         self.session = session
-        """The session last rendered: what the buttons act on."""
-        on_click("hint", self.hint)
-        on_click("autoplay", self.solver_move)
-        on_click("autoplay-run", self.toggle_solver)
-        on_click("overlay", lambda: self.session.set_odds(not self.session.odds_on))
-        on_click("aid-note-never", self.never_tell)
+        """The session last taken in: what the buttons act on."""
+        self.aid_note = ""
+        """The notice that the game now counts as assisted, while it is up ("" when not)."""
+
+    def listens(self) -> tuple[Listen, ...]:
+        """Return what the tools hear: Hint, one solver move, the solver playing, the odds."""
+        return (
+            clicks("hint", self.hint),
+            clicks("autoplay", self.solver_move),
+            clicks("autoplay-run", self.toggle_solver),
+            clicks("overlay", lambda: self.session.set_odds(not self.session.odds_on)),
+            clicks("aid-note-never", self.never_tell),
+        )
 
     def analyse(self, game: Game, what: str) -> Analysis | None:
         """Return the solver's analysis of *game*, or None after saying why there is none."""
@@ -89,13 +97,10 @@ class Tools:
         analysis = self.analyse(game, "The solver cannot move")
         return None if analysis is None else analysis.best
 
-    def render(self, session: Session, old: Session) -> None:
-        """Show the odds while they are on, what runs, and whether the game is assisted."""
+    def take(self, session: Session, old: Session) -> None:
+        """Take in *session*: the odds while they are on, and the assisted notice, once."""
         self.session = session
         game = session.shown
-        set_pressed("overlay", session.odds_on)
-        set_pressed("autoplay-run", session.running is Running.SOLVER)
-        by_id("assist-badge").hidden = not session.is_assisted()
         self.tell_assisted(session, old)
         if not session.odds_on or game.is_over():
             if self.odds_of is not None:
@@ -110,23 +115,37 @@ class Tools:
 
     def tell_assisted(self, session: Session, old: Session) -> None:
         """Say once, when help is first used in a game, that the game now counts as assisted."""
-        note = by_id("aid-note")
         if session.history.start is not old.history.start:
-            note.hidden = True
+            self.aid_note = ""
         chosen = session.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER}
         if session.start is old.start:
             first = bool(chosen) and not (old.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER})
         else:  # a new game: only the mine odds, still on, assist it from the start
             first = session.odds_on and not len(session.history)
         if first and not self.quiet:
-            by_id("aid-note-text").textContent = aid_notice(next(a for a in Aid if a in chosen))
-            note.hidden = False
+            self.aid_note = aid_notice(next(a for a in Aid if a in chosen))
 
-    def never_tell(self) -> None:
+    def never_tell(self) -> Redraw:
         """Stop the notice for good (kept in this browser when it allows)."""
         self.quiet = True
+        self.aid_note = ""
         self.store.write(QUIET_KEY, "1", "This browser would not keep that choice past this visit.")
-        by_id("aid-note").hidden = True
+        return Redraw()
+
+
+def view_tools(session: Session, aid_note: str) -> tuple[Node, ...]:
+    """Return the tools' pressed states, the assisted badge, and the assisted notice."""
+    return (
+        h("button", "#overlay", attrs={"aria-pressed": "true" if session.odds_on else "false"}),
+        h(
+            "button",
+            "#autoplay-run",
+            attrs={"aria-pressed": "true" if session.running is Running.SOLVER else "false"},
+        ),
+        h("div", "#assist-badge", props={"hidden": not session.is_assisted()}),
+        h("p", "#aid-note", props={"hidden": not aid_note}),
+        h("span", "#aid-note-text", text=aid_note),
+    )
 
 
 PAGE_MARKS: Final = {

@@ -6,8 +6,10 @@ as Elm's `view` returns `Html` and its runtime patches the DOM. Tests assert on 
 nodes under plain CPython, as `elm-explorations/test` queries a view's `Html`.
 
 A root node stands for an element of the page's skeleton (index.html), named by its
-reference: "#id", "body" or "?selector". Its children are the view's only when it says
-so (`children` is not None); made nodes (`ref` "") live inside such a root.
+reference: "#id", "body", "?selector" or "@x,y" (a board cell). Its children are the
+view's only when it says so (`children` is not None); made nodes (`ref` "") live inside
+such a root. A group (`ref` "&name") gathers roots that come and go, such as the marked
+cells of the board: a root that leaves the group loses what the group's node gave it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ class Node:
     """Properties (`textContent`, `value`, `hidden`...), in order."""
     classes: tuple[tuple[str, bool], ...] = ()
     """Classes the view turns on or off; the others are left as they are."""
+    styles: tuple[tuple[str, str | None], ...] = ()
+    """Inline style properties (custom properties included); None removes one."""
     children: tuple[Node, ...] | None = None
     """The children, when the view owns them; None leaves them to the page."""
 
@@ -72,6 +76,7 @@ def h(
     attrs: Mapping[str, str | None] | None = None,
     props: Mapping[str, Value] | None = None,
     classes: Mapping[str, bool] | None = None,
+    styles: Mapping[str, str | None] | None = None,
     children: Iterable[Node] | None = None,
 ) -> Node:
     """Make a node: *text* is its `textContent`, the rest as `Node` names them.
@@ -90,6 +95,7 @@ def h(
         tuple((attrs or {}).items()),
         tuple(properties.items()),
         tuple((classes or {}).items()),
+        tuple((styles or {}).items()),
         None if children is None else tuple(children),
     )
 

@@ -9,11 +9,13 @@ the one patcher (game/page/patcher.py), which sends the page what changed.
 from __future__ import annotations
 
 from game.page.controls import view_difficulty
-from game.page.model import Model
+from game.page.files import view_files
+from game.page.model import BoardMode, Model
 from game.page.review_panel import view_review
 from game.page.statistics import view_statistics
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
+from game.page.tools import view_tools
 from game.page.tree import Node, h
 from game.session import Session
 from game.words import counter_digits
@@ -33,13 +35,21 @@ def view_face(session: Session) -> Node:
     return h("button", "#reset", attrs={"data-face": face})
 
 
+def view_study(mode: BoardMode) -> Node:
+    """Return the difficulty selector naming what the board studies: a position or a puzzle."""
+    return h("select", "#difficulty", props={"value": mode.value})
+
+
 def view(model: Model) -> tuple[Node, ...]:
     """Return what the page shows of *model*, but the board's cells (their own fast path)."""
-    session = model.session
+    session, mode = model.session, model.mode
+    on_board = model.on_board or session.shown
     return (
-        *view_counter("mines-left", session.shown.mines_left),
+        *view_counter("mines-left", on_board.mines_left),
         view_face(session),
-        view_difficulty(session.request),
+        view_difficulty(session.request) if mode is BoardMode.GAME else view_study(mode),
+        h("div", "#analysis", props={"hidden": mode is not BoardMode.POSITION}),
+        h("div", "#puzzle", props={"hidden": mode is not BoardMode.PUZZLE}),
         h("button", "#flag-mode", attrs={"aria-pressed": "true" if model.flag_mode else "false"}),
         h("body", "body", classes={"flag-mode": model.flag_mode}),
         h("p", "#custom-error", text=model.form_error),
@@ -48,6 +58,8 @@ def view(model: Model) -> tuple[Node, ...]:
             session, model.best_note, card_open=model.card_open, community=model.community
         ),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
+        *view_tools(session, model.aid_note),
+        *view_files(model.resume_offered, model.link),
         *view_review(session, model.review),
         *view_statistics(model.records),
     )
