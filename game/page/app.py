@@ -97,6 +97,8 @@ class App:
     def __init__(self) -> None:
         self.store = Store()
         self.patcher = Patcher()
+        self.drawn = False
+        """Whether the page was drawn since the message or task being handled began."""
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.board = BoardView()
         self.controls = Controls(self.board)
@@ -118,7 +120,7 @@ class App:
         register(self.review.listens())
         self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
-        on_answer(self.answer, self.draw)
+        on_answer(self.answer, self.settle)
         on_click("puzzles", self.open_puzzles)
         self.shown_seconds = -1
         on_click("reset", lambda: NewGame(self.session.request))
@@ -410,6 +412,12 @@ class App:
             records=self.stats.shown_panel(),
         )
 
+    def settle(self) -> None:
+        """Draw the page once a message or task is handled, unless its answer just did."""
+        if not self.drawn:
+            self.draw()
+        self.drawn = False
+
     def draw(self) -> None:
         """Show the page as a view of the model, patched where it changed.
 
@@ -421,6 +429,7 @@ class App:
             self.patcher.forget_group("&odds")
             self.board.rebuilt = False
         self.patcher.show(view(self.model()) + self.board.view())
+        self.drawn = True
 
     def render_controls(self) -> None:
         """Show the current game's settings in the controls and the daily board's state."""
@@ -459,6 +468,7 @@ def start(facts: str) -> str:
     app = App()
     app.start()
     app.draw()
+    app.drawn = False  # each message then draws once it is handled, unless its answer did
     return page.take()
 
 
