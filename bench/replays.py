@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.timing import line, sample
 from game.community.read import read_replay
 from game.community.recording import MAX_FILE_BYTES, Recording, ReplayError
-from game.community.replay_stats import figures
+from game.community.replay_stats import replay_figures
 from game.rules.history import History
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "replays"
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
         times = sample(_reader(data, name), runs)
         label = f"read {name}, {len(data) // 1024} KB"
         print(line(label, times, target=TARGET_MS, baseline=baseline))
-    print(line(f"figures of {LARGE} (ZiNi included)", sample(lambda: figures(replay), runs)))
+    print(line(f"figures of {LARGE} (ZiNi included)", sample(lambda: replay_figures(replay), runs)))
     for suffix in FORMATS:
         path = max(
             (p for p in DATA.glob(f"*{suffix}") if p.name != LARGE), key=lambda p: p.stat().st_size

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import line
-from game.commands.solver import play
+from game.commands.solver import solver_plays
 from game.rules.settings import PRESETS, FirstClick
 from game.solver import analyse
 from game.solver.groups import forget
@@ -28,7 +28,7 @@ def positions(games: int, seed: int) -> list[str]:
     found: list[str] = []
     settings = replace(PRESETS["expert"], first_click=FirstClick.SAFE)
     for number in range(games):
-        play(settings, seed + number, seen=found)
+        solver_plays(settings, seed + number, seen=found)
     return found
 
 

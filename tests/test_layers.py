@@ -290,9 +290,17 @@ ONE_HOME = {
     "render_board": "game.page.render",
     "draw_board": "game.terminal.cli",
     "fold": "game.rules.state",
+    "Played": "game.community.clicks",
+    "HasBoard": "game.rules.seen",
+    "game_figures": "game.rules.figures",
+    "replay_figures": "game.community.replay_stats",
+    "solver_plays": "game.commands.solver",
+    "run_game": "game.terminal.tui",
 }
 """Names that once meant two things, and the one module each is defined in now: a game's
-state, a hint's kind of move, the board's HTML, the board drawn as text, a log's fold."""
+state, a hint's kind of move, the board's HTML, the board drawn as text, a log's fold, a
+recording's moves as played (a game's board is `HasBoard`), a game's and a replay's
+figures, a game the solver plays, the full-screen game run."""
 GONE = {"Snapshot", "replay"}
 """Names that meant two things: position text parsed to characters (now `Seen`) beside the
 page's memory snapshot, and a log's fold (now `fold`) beside a game played back."""

@@ -17,7 +17,7 @@ from game.community.mbf import read_layout_file
 from game.community.rawvf import write
 from game.community.read import read_replay
 from game.community.recording import ReplayError
-from game.community.replay_stats import figures
+from game.community.replay_stats import replay_figures
 from game.rules.layout import TextFormatError
 from helpers import run_module
 
@@ -105,7 +105,7 @@ def test_random_bytes_after_a_real_start_are_refused_or_read(
     whole = (DATA / name).read_bytes()
     cut = data.draw(st.integers(0, len(whole)))
     try:
-        figures(read_replay(whole[:cut] + tail, name))
+        replay_figures(read_replay(whole[:cut] + tail, name))
     except ReplayError as error:
         assert str(error).startswith(f"{name}: ")
 
@@ -118,7 +118,7 @@ def test_damaged_bytes_are_refused_or_read_never_a_crash(name: str, data: st.Dat
     for _ in range(data.draw(st.integers(1, 6))):
         damaged[data.draw(st.integers(0, len(damaged) - 1))] = data.draw(st.integers(0, 255))
     try:
-        figures(read_replay(bytes(damaged), name))
+        replay_figures(read_replay(bytes(damaged), name))
     except ReplayError as error:
         assert str(error).startswith(f"{name}: ")
 

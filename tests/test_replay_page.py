@@ -19,7 +19,7 @@ import pytest
 from fakepage import GamePage
 from game.community.rawvf import write
 from game.community.read import read_replay
-from game.community.replay_stats import figures
+from game.community.replay_stats import replay_figures
 from game.page import app
 from game.page.files import SAVE_KEY, SUSPENDED_KEY
 from game.page.running import REAL_PACE_MS
@@ -204,7 +204,7 @@ def test_save_replay_writes_rawvf_when_chosen_for_any_game() -> None:
     assert name.endswith(".json") and saved.from_json(text).history == session().history
     open_file(page, "expert.rmv", (DATA / "expert.rmv").read_bytes())
     name, text, _ = saved_as(page, "rawvf")
-    assert figures(read_replay(text.encode(), name))["cl"] == MS_TOOLLIB["expert.rmv"][1]
+    assert replay_figures(read_replay(text.encode(), name))["cl"] == MS_TOOLLIB["expert.rmv"][1]
 
 
 def next_wait(page: GamePage) -> float:

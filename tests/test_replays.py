@@ -20,7 +20,7 @@ from game.community import mbf
 from game.community.clicks import play
 from game.community.rawvf import write
 from game.community.read import read_replay, recording_of
-from game.community.replay_stats import figures
+from game.community.replay_stats import replay_figures
 from game.community.zini import zini
 from game.deal.dealer import play as play_move
 from game.rules.board import Board
@@ -65,7 +65,7 @@ RATIOS = ("ioe", "corr", "thrp", "bbbv_s", "rqp")
 
 
 def ours(name: str) -> dict[str, Any]:
-    return figures(read_replay((DATA / name).read_bytes(), name))
+    return replay_figures(read_replay((DATA / name).read_bytes(), name))
 
 
 def oracle(name: str) -> Any:
@@ -181,7 +181,7 @@ def test_rawvf_written_from_a_replay_reads_back_to_the_same_game(name: str) -> N
     again = read_replay(text.encode(), "written.txt")
     assert again.played.history == replay.played.history
     assert again.played.times == replay.played.times
-    assert figures(again) == figures(replay)
+    assert replay_figures(again) == replay_figures(replay)
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,10 @@ def test_rawvf_from_the_communitys_converters_reads_as_the_binary(text: str, bin
     from_binary = read_replay((DATA / binary).read_bytes(), binary)
     assert from_text.played.history == from_binary.played.history
     assert from_text.played.times == from_binary.played.times
-    assert {**figures(from_text), "software": ""} == {**figures(from_binary), "software": ""}
+    assert {**replay_figures(from_text), "software": ""} == {
+        **replay_figures(from_binary),
+        "software": "",
+    }
 
 
 @pytest.mark.parametrize(
@@ -319,7 +322,7 @@ def test_a_game_of_its_own_not_yet_dealt_has_no_board_figures() -> None:
     and its mine count is the settings'."""
     data = json.loads((DATA.parent / "saved-v1-expert.json").read_text())
     data["moves"], data["elapsed_ms"] = [], 0
-    result = figures(read_replay(json.dumps(data).encode(), "empty.json"))
+    result = replay_figures(read_replay(json.dumps(data).encode(), "empty.json"))
     assert (result["mines"], result["bbbv"], result["zini"], result["openings"]) == (99, 0, 0, 0)
     assert result["status"] == "unfinished" and result["ioe"] is None
 

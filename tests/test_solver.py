@@ -275,7 +275,7 @@ class TestBenchCommand:
         from dataclasses import replace
 
         from bench.perfect_play import ceiling
-        from game.commands.solver import play
+        from game.commands.solver import solver_plays
         from game.rules.settings import PRESETS, FirstClick
 
         settings = replace(PRESETS["beginner"], first_click=FirstClick.OPENING)
@@ -285,7 +285,7 @@ class TestBenchCommand:
         assert all(0 < c < 1 for c in guessed.values())
         for seed, (chance, _) in found.items():
             if chance == 1.0:
-                assert play(settings, seed), f"seed {seed} needs no guess, so it is won"
+                assert solver_plays(settings, seed), f"seed {seed} needs no guess, so it is won"
 
     def test_a_game_too_large_to_search_counts_as_won_as_often_as_the_safest_cell(
         self,
@@ -313,10 +313,10 @@ class TestBenchCommand:
 
     def test_solver_play_is_deterministic(self) -> None:
         """The same seed gives the same result."""
-        from game.commands.solver import play
+        from game.commands.solver import solver_plays
         from game.rules.settings import PRESETS
 
-        results = {play(PRESETS["intermediate"], 9) for _ in range(2)}
+        results = {solver_plays(PRESETS["intermediate"], 9) for _ in range(2)}
         assert len(results) == 1
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.deal.dealer import advance
 from game.rules.board import Board, positions
 from game.rules.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.rules.figures import figures, solved_three_bv, three_bv
+from game.rules.figures import game_figures, solved_three_bv, three_bv
 from game.rules.history import History
 from game.rules.layout import Layout
 from game.rules.settings import Settings
@@ -96,7 +96,7 @@ class TestFigures:
             ],
         )
         assert history.current.status is Status.WON
-        numbers = figures(history, 2000)
+        numbers = game_figures(history, 2000)
         assert (numbers.three_bv, numbers.clicks, numbers.useful, numbers.wasted) == (2, 5, 3, 2)
         assert numbers.efficiency == pytest.approx(0.4)
         assert numbers.three_bv_per_second == pytest.approx(1.0)
@@ -112,7 +112,7 @@ class TestFigures:
                 FlagToggled((0, 2)),  # a safe cell: wasted, though still flagged
             ],
         )
-        numbers = figures(history, 0)
+        numbers = game_figures(history, 0)
         assert (numbers.clicks, numbers.useful) == (4, 3)
         assert numbers.three_bv_per_second == 0.0
 
@@ -125,7 +125,7 @@ class TestLostGames:
         rows = "*.*.*\n.....\n*.*.*\n.....\n*.*.*\n"  # 16 lone numbers: a 3BV of 16
         history = layout_history(rows, [CellOpened((1, 0)), CellOpened((1, 1)), CellOpened((0, 0))])
         assert history.current.status is Status.LOST
-        numbers = figures(history, 1000)
+        numbers = game_figures(history, 1000)
         assert (numbers.three_bv, numbers.solved_three_bv) == (16, 2)
         assert numbers.three_bv_per_second == pytest.approx(2.0)
         assert numbers.efficiency == pytest.approx(2 / 3)

@@ -12,18 +12,19 @@ from fractions import Fraction
 from typing import Any
 
 import fakepage  # noqa: F401 (connects the view's channel to a test bridge)
-from game.community.replay_stats import figures as community_figures
+from game.community.replay_stats import replay_figures
 from game.community.watch import replay_of
 from game.page.board_view import view_marks, view_odds
-from game.page.channel import page
+from game.page.channel import PageEvent, page
 from game.page.commands import CloseDialog, Copy, Download, Focus, OpenDialog, ScrollTo
+from game.page.keys import PageKey, page_key
 from game.page.model import BoardMode, Model, ReviewShown
 from game.page.patcher import Patcher
 from game.page.review_panel import can_review, item, view_review
 from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tree import Node, find, h
-from game.page.view import view, view_counter, view_face
+from game.page.view import view, view_counter, view_face, view_ready
 from game.rules.board import Hidden
 from game.rules.events import CellOpened, FlagToggled
 from game.rules.layout import Layout
@@ -138,7 +139,7 @@ class TestSummary:
         before = find(view_summary(session, "", card_open=False, community=None), "#summary")
         box = next(n for n in before.walk() if n.attr("id") == "community-figures")
         assert box.children == ()
-        figures = community_figures(replay_of(session, None))
+        figures = replay_figures(replay_of(session, None))
         after = find(view_summary(session, "", card_open=False, community=figures), "#summary")
         names = [n.attr("data-name") for n in after.walk() if n.attr("data-name")]
         assert "ZiNi" in names
@@ -304,3 +305,33 @@ class TestBoardMode:
         assert find(tree, "#puzzle").prop("hidden") is True
         assert find(tree, "#mines-left").text == "1"
         assert find(view(Model(session)), "#mines-left").text == "2"
+
+
+class TestReadyAndKeys:
+    def test_the_page_answers_once_started_with_the_mode_s_controls(self) -> None:
+        """Nothing is enabled while loading; then every control, or a study's few."""
+        session = session_after()
+        assert view_ready(Model(session)) == ()
+        game = view(Model(session, started="fresh"))
+        assert find(game, "#hint").attr("disabled") is None
+        assert [n.attr("data-ready") for n in game if n.ref == "body" and n.attrs][-1] == "true"
+        puzzle = view_ready(Model(session, started="fresh", mode=BoardMode.PUZZLE))
+        assert find(puzzle, "#hint").attr("disabled") == ""
+        assert find(puzzle, "#copy-link").attr("disabled") == ""
+        assert find(puzzle, "#daily").attr("disabled") is None
+
+    def test_keys_ask_undo_a_new_game_or_close_outside_text_fields(self) -> None:
+        """Ctrl+Z and Cmd+Z undo, F2 and N start anew, Escape closes; typing asks nothing."""
+
+        def key(name: str, *, ctrl: bool = False, meta: bool = False, tag: str = "BODY") -> Any:
+            message = {
+                "type": "keydown", "key": name, "ctrlKey": ctrl, "metaKey": meta,
+                "altKey": False, "button": 0,
+                "target": {"id": "", "tagName": tag, "type": "", "move": None},
+            }  # fmt: skip
+            return page_key(PageEvent(message, None))
+
+        assert key("z", ctrl=True) is key("Z", meta=True) is PageKey.UNDO
+        assert key("F2") is key("n") is PageKey.NEW_GAME
+        assert key("Escape") is PageKey.CLOSE
+        assert key("n", tag="INPUT") is None and key("z") is None

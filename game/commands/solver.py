@@ -57,7 +57,7 @@ def first_move(settings: Settings, seed: int, cell: Position | None = None) -> G
     )
 
 
-def play(
+def solver_plays(
     settings: Settings,
     seed: int,
     *,
@@ -85,7 +85,7 @@ def play(
 
 def _play(args: tuple[Settings, Position | None, int]) -> tuple[int, bool]:
     settings, first, seed = args
-    return seed, play(settings, seed, first=first)
+    return seed, solver_plays(settings, seed, first=first)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

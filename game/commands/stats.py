@@ -17,7 +17,7 @@ from game import version
 from game.community.rawvf import write
 from game.community.read import read_replay
 from game.community.recording import ReplayError
-from game.community.replay_stats import figures
+from game.community.replay_stats import replay_figures
 from game.rules.board import Board
 from game.rules.figures import three_bv
 from game.rules.layout import Layout, TextFormatError
@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if command == "replay":
-        print(json.dumps(figures(replay), ensure_ascii=False))
+        print(json.dumps(replay_figures(replay), ensure_ascii=False))
     else:
         sys.stdout.write(write(replay.recording, replay.played.time_ms))
     return 0

@@ -51,7 +51,7 @@ def _ratio(top: float, bottom: float) -> float | None:
     return round(top / bottom, 6) if bottom else None
 
 
-def figures(replay: Replay) -> dict[str, Any]:
+def replay_figures(replay: Replay) -> dict[str, Any]:
     """Return the community's statistics of *replay*, keyed as INTERFACES names them."""
     played, recording = replay.played, replay.recording
     board = played.history.current.board

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from game.deal.dealer import Lay, dealt
+from game.deal.seed import fresh_seed
 from game.page.asks import (
     Ask,
     Dealt,
@@ -39,10 +39,12 @@ from game.page.channel import (
     replace_address,
     today,
 )
+from game.page.commands import Focus
 from game.page.controls import Controls, view_controls
-from game.page.dom import announce, body, by_id, say, show_now
+from game.page.dom import announce, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
+from game.page.keys import PageKey, page_key
 from game.page.model import BoardMode, Model
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
@@ -65,18 +67,6 @@ from game.words import best_note, daily_note, discarded, opened, result_line
 if TYPE_CHECKING:
     from game.page.analysis_board import AnalysisBoard
 
-CONTROLS: Final = (
-    "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
-    "download", "replay-format", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
-    "daily", "stats-open", "noguess", "puzzles",
-)  # fmt: skip
-"""The controls that stay disabled until Python is ready to answer them."""
-LEAVE_ANALYSIS: Final = (
-    "difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open", "puzzles",
-)  # fmt: skip
-"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
-LEAVE_PUZZLES: Final = tuple(name for name in LEAVE_ANALYSIS if name != "copy-link")
-"""The controls the puzzles offer (the address names the puzzle: it is the link to share)."""
 DEFERRED: Final = (
     "game.solver.explain", "game.teacher.review", "game.deal.noguess", "game.page.analysis_board",
     "game.teacher.puzzles", "game.community.watch", "game.community.replay_stats",
@@ -86,17 +76,14 @@ its imports in Pyodide. Imported one by one just after the page is ready, so tha
 answers at once; the code that uses them imports them where it does."""
 
 
-def fresh_seed() -> int:
-    """Return a seed no player can guess."""
-    return random.SystemRandom().randrange(2**32)
-
-
 class App:
     """The page: the session, the records, and the modules that show them."""
 
     def __init__(self) -> None:
         self.store = Store()
         self.patcher = Patcher()
+        self.started = ""
+        """How Python started, once the page answers ("" before: the page is loading)."""
         self.drawn = False
         """Whether the page was drawn since the message or task being handled began."""
         self.session = Session.begin(DEFAULT, fresh_seed())
@@ -242,19 +229,11 @@ class App:
         self.ready()
 
     def ready(self) -> None:
-        """Enable the controls and tell tests (and players) the page answers, and how it started.
+        """Have the page answer: its controls on (the view says which) and `data-ready` set.
 
-        On the analysis board the game's own tools stay off: it shows their answers itself.
+        What the first screen did without is imported now, a module a task.
         """
-        studying = self.analysis is not None or self.puzzles.active
-        offered = LEAVE_PUZZLES if self.puzzles.active else LEAVE_ANALYSIS
-        for name in CONTROLS:
-            if not studying or name in offered:
-                by_id(name).removeAttribute("disabled")
-            else:
-                by_id(name).setAttribute("disabled", "")
-        body().setAttribute("data-start", interpreter_start())
-        body().setAttribute("data-ready", "true")
+        self.started = interpreter_start()
         for name in DEFERRED:
             soon(functools.partial(import_module, name))
 
@@ -363,27 +342,18 @@ class App:
         after = made.session.live.status
         if after in (Status.WON, Status.LOST):
             notes.append(result_line(made.session))
-            if after is Status.LOST:
-                by_id("reset").focus()
         say(" ".join(n for n in notes if n), in_view=moved)
+        if after is Status.LOST:
+            self.patcher.run((Focus("reset"),))
 
     def on_page_key(self, event: JsEvent) -> None:
-        """Keys that work anywhere but in text fields: Ctrl+Z undoes, F2 or N starts anew.
-
-        Escape hides the result card (open dialogs close by themselves).
-        """
-        target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and target.type != "range":
-            return
-        key = str(event.key)
-        command = event.ctrlKey or event.metaKey
-        if key.lower() == "z" and command and self.puzzles.active:
-            return  # no move of a game to undo: the board shows a puzzle
-        if key.lower() == "z" and command:  # the page cancelled these keys' defaults
+        """Do what a key pressed anywhere but in a text field asks (`keys.page_key`)."""
+        asked = page_key(event)
+        if asked is PageKey.UNDO and not self.puzzles.active:  # a puzzle has no move to undo
             self.answer(self.timeline.undo())
-        elif key == "F2" or (key in ("n", "N") and not command and not event.altKey):
+        elif asked is PageKey.NEW_GAME:
             self.new_game(self.session.request)
-        elif key == "Escape" and self.summary.card_open:
+        elif asked is PageKey.CLOSE and self.summary.card_open:
             self.answer(self.summary.hide())
 
     # -- small views ---------------------------------------------------------------------
@@ -391,15 +361,13 @@ class App:
     def model(self) -> Model:
         """Return everything the page's views read, as one value."""
         session, summary = self.session, self.summary
-        mode = BoardMode.GAME
-        if self.analysis is not None:
-            mode = BoardMode.POSITION
-        elif self.puzzles.active:
-            mode = BoardMode.PUZZLE
+        mode = BoardMode.PUZZLE if self.puzzles.active else BoardMode.GAME
+        mode = BoardMode.POSITION if self.analysis is not None else mode
         return Model(
             session,
             mode=mode,
             on_board=self.board.shown,
+            started=self.started,
             best_note=self.best_note,
             flag_mode=self.board.flag_mode,
             aid_note=self.tools.aid_note,

@@ -63,6 +63,8 @@ class Model:
 
     session: Session
     """The game, its history and the move shown, the clock, the aids, what runs."""
+    started: str = ""
+    """How Python started (`data-start`), once the page answers; "" while it loads."""
     mode: BoardMode = BoardMode.GAME
     """What the board shows."""
     on_board: Game | None = None

@@ -10,9 +10,9 @@ storage. The address always names the puzzle shown, so it can be shared.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
+from game.deal.seed import fresh_seed
 from game.names import percent, where
 from game.page.board_view import BoardView
 from game.page.channel import replace_address, today
@@ -49,7 +49,7 @@ class Puzzles:
         """What the start is to say of the tallies kept, once the page has answered."""
         practice = store.load(KEY, Practice.from_json, "puzzle practice", self.noticed)
         self.practice = practice or Practice()
-        listen(by_id("puzzle-level"), "change", lambda _e: self.open(self.level(), fresh()))
+        listen(by_id("puzzle-level"), "change", lambda _e: self.open(self.level(), fresh_seed()))
         on_click("puzzle-next", self.next)
         on_click("puzzle-daily", lambda: self.open(self.level(), day_seed(today(), self.level())))
 
@@ -103,7 +103,7 @@ class Puzzles:
         """Show the level's next puzzle (the next seed)."""
         puzzle = self.puzzle
         if puzzle is None:
-            self.open(self.level(), fresh())
+            self.open(self.level(), fresh_seed())
         else:
             self.open(puzzle.level, puzzle.seed + 1)
 
@@ -152,8 +152,3 @@ def verdict(pos: Position, solved: bool, puzzle: Puzzle) -> str:
     else:
         head = f"Not this one: {name} has a {chance} chance of a mine."
     return f"{head} {puzzle.grade.reason} Next gives another puzzle."
-
-
-def fresh() -> int:
-    """Return a seed for a new puzzle."""
-    return random.SystemRandom().randrange(2**32)

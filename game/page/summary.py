@@ -97,10 +97,10 @@ class Summary:
         The replay file *opened* counts its own clicks while its game is on the page.
         """
         if self.community is None or self.community[0] is not session.history:
-            from game.community.replay_stats import figures
+            from game.community.replay_stats import replay_figures
             from game.community.watch import replay_of
 
-            self.community = (session.history, figures(replay_of(session, opened)))
+            self.community = (session.history, replay_figures(replay_of(session, opened)))
         return self.community[1]
 
     def copy_share(self) -> Redraw:

@@ -8,6 +8,8 @@ the one patcher (game/page/patcher.py), which sends the page what changed.
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.page.controls import view_difficulty
 from game.page.files import view_files
 from game.page.model import BoardMode, Model
@@ -33,6 +35,43 @@ def view_face(session: Session) -> Node:
     """Return the face on the new-game button: it smiles until the game shown ends."""
     face = {"won": "won", "lost": "lost"}.get(session.shown.status.value, "smile")
     return h("button", "#reset", attrs={"data-face": face})
+
+
+CONTROLS: Final = (
+    "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
+    "download", "replay-format", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
+    "daily", "stats-open", "noguess", "puzzles",
+)  # fmt: skip
+"""The controls that stay disabled until Python is ready to answer them."""
+LEAVE_ANALYSIS: Final = (
+    "difficulty", "flag-mode", "reset", "copy-link", "daily", "stats-open", "puzzles",
+)  # fmt: skip
+"""The controls the analysis board offers: the ways to a game, flag mode and sharing."""
+LEAVE_PUZZLES: Final = tuple(name for name in LEAVE_ANALYSIS if name != "copy-link")
+"""The controls the puzzles offer (the address names the puzzle: it is the link to share)."""
+
+
+def view_ready(model: Model) -> tuple[Node, ...]:
+    """Return the controls on, once the page answers, and `data-ready` for tests and players.
+
+    On the analysis board and the puzzles the game's own tools stay off: they show their
+    answers themselves.
+    """
+    if not model.started:
+        return ()
+    mode = model.mode
+    offered = {
+        BoardMode.GAME: CONTROLS,
+        BoardMode.POSITION: LEAVE_ANALYSIS,
+        BoardMode.PUZZLE: LEAVE_PUZZLES,
+    }[mode]
+    return (
+        *(
+            h("button", "#" + name, attrs={"disabled": None if name in offered else ""})
+            for name in CONTROLS
+        ),
+        h("body", "body", attrs={"data-start": model.started, "data-ready": "true"}),
+    )
 
 
 def view_study(mode: BoardMode) -> Node:
@@ -62,4 +101,5 @@ def view(model: Model) -> tuple[Node, ...]:
         *view_files(model.resume_offered, model.link),
         *view_review(session, model.review),
         *view_statistics(model.records),
+        *view_ready(model),
     )

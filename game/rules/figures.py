@@ -159,7 +159,7 @@ def useful_clicks(history: History) -> int:
     return opened + flags
 
 
-def figures(history: History, ms: int) -> Figures:
+def game_figures(history: History, ms: int) -> Figures:
     """Return the figures of the game in *history*, played in *ms* milliseconds."""
     board = history.current.board
     total, solved = three_bvs(board) if board.mines_laid else (0, 0)

@@ -63,7 +63,7 @@ GAME_OVER: Final = "the game is over: there is nothing left to analyse"
 """Why a finished game's view cannot be built: its mines are no longer hidden."""
 
 
-class Played(Protocol):
+class HasBoard(Protocol):
     """A game as far as its view goes: its board.
 
     That is `game.rules.state.Game`, which prints through this module, so it is not imported here.
@@ -146,7 +146,7 @@ class Seen:
     """Every cell of the board, keyed by `(x, y)`."""
 
     @classmethod
-    def from_game(cls, game: Played) -> Seen:
+    def from_game(cls, game: HasBoard) -> Seen:
         """Return what the player of *game* sees.
 
         :raises ValueError: if a mine has been revealed (the game is lost).

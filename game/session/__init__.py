@@ -20,7 +20,7 @@ from functools import cached_property
 from game.deal.dealer import Lay, deals, events_for, move_problem
 from game.rules.board import Position
 from game.rules.events import FlagToggled, GameStarted, MinesLaid, Move
-from game.rules.figures import Figures, figures
+from game.rules.figures import Figures, game_figures
 from game.rules.history import History
 from game.rules.layout import Layout
 from game.rules.state import Game, IllegalMoveError, Status
@@ -135,7 +135,7 @@ class Session:
         """
         if not self.live.is_over():
             return None
-        return figures(self.history, self.clock.played_ms)
+        return game_figures(self.history, self.clock.played_ms)
 
     @classmethod
     def begin(

@@ -14,7 +14,6 @@ import argparse
 import contextlib
 import io
 import os
-import random
 import re
 import sys
 import time
@@ -26,6 +25,7 @@ from typing import Final, NoReturn, TextIO
 
 from game import PACKAGE, version
 from game.community.mbf import read_layout_file
+from game.deal.seed import fresh_seed
 from game.rules.board import Hidden, Position, Revealed
 from game.rules.echo import shorten
 from game.rules.events import MOVES_BY_CODE, CellOpened, GameStarted, Move
@@ -141,7 +141,7 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
 
     :raises UsageError: for contradictory options, bad values or an unreadable layout.
     """
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = args.seed if args.seed is not None else fresh_seed()
     first = parse_first_click(args.first_click or FirstClick.OPENING.value)
     if args.layout is not None:
         if args.preset or args.width or args.height or args.mines is not None:
@@ -288,7 +288,7 @@ class Terminal:
             self.out.write(HELP + "\n")
         else:
             old = self.game.start
-            seed = random.SystemRandom().randrange(2**32)
+            seed = fresh_seed()
             start = GameStarted(old.settings, seed, old.layout)
             self.session = Session.from_start(self.session.request, start)
             self.show()
@@ -408,14 +408,14 @@ def full_screen_possible() -> bool:
 def _full_screen(args: argparse.Namespace, start: GameStarted) -> int:
     """Play full-screen; print where the game is saved once the terminal is back."""
     from game.terminal.keep import Keeper, state_folder
-    from game.terminal.tui import play
+    from game.terminal.tui import run_game
 
     chosen = any(
         value is not None
         for value in (args.preset, args.width, args.height, args.mines, args.seed, args.layout)
     )
     chosen = chosen or args.first_click is not None
-    said = play(request_of(start), args.seed, chosen=chosen, keeper=Keeper(state_folder()))
+    said = run_game(request_of(start), args.seed, chosen=chosen, keeper=Keeper(state_folder()))
     with contextlib.suppress(OSError):  # the terminal may have gone (SIGHUP)
         print(said)
     return 0

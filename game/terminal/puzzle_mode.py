@@ -8,10 +8,10 @@ mine. `n` gives the level's next puzzle, `q` quits.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from game.deal.seed import fresh_seed
 from game.names import percent, where
 from game.rules.events import GameStarted
 from game.rules.seen import FLAGGED
@@ -63,7 +63,7 @@ def run(
 
     *draw* draws a board as the line mode does (`game.terminal.cli.draw_board`).
     """
-    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    seed = fresh_seed() if seed is None else seed
     puzzle = find(level, seed)
     print(PUZZLE_HELP + "\n", file=out)
     print(board_of(puzzle, draw), file=out)

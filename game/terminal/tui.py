@@ -11,13 +11,13 @@ import contextlib
 import curses
 import locale
 import os
-import random
 import signal
 import time
 from collections.abc import Iterator, Mapping
 from types import FrameType
 from typing import Final
 
+from game.deal.seed import fresh_seed
 from game.session.query import GameRequest
 from game.terminal.console import KEYS, Console, Key
 from game.terminal.keep import SUSPENDED, Keeper, opening_game, swap
@@ -47,10 +47,6 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 def _now() -> float:
     """Return the session's clock: milliseconds that only move forward."""
     return time.monotonic() * 1000
-
-
-def _fresh_seed() -> int:
-    return random.SystemRandom().randrange(2**32)
 
 
 class FullScreen:
@@ -125,7 +121,7 @@ class FullScreen:
             self.show()
             console = console.hint()
         elif action is Key.NEW:
-            console = console.new_game(_fresh_seed())
+            console = console.new_game(fresh_seed())
         elif action is Key.RESUME:
             console = console.resumed(swap(self.keeper, console.session, now))
         self.console = console
@@ -177,7 +173,7 @@ class FullScreen:
             yield text, attribute
 
 
-def play(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper) -> str:
+def run_game(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper) -> str:
     """Run the full-screen game on *request* (or the saved game); return what to print after.
 
     *chosen*: the options chose the game; *seed*: the seed they gave, if any.
@@ -187,7 +183,7 @@ def play(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper
     session, notice = opening_game(
         keeper,
         request,
-        _fresh_seed() if seed is None else seed,
+        fresh_seed() if seed is None else seed,
         chosen=chosen,
         seeded=seed is not None,
         now=_now(),
