@@ -7,6 +7,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,6 +16,44 @@ from typing import Any
 RESULTS = Path(__file__).resolve().parent / "results"
 """Where the benchmarks keep their last results as JSON, committed with the code they
 measured; `make bench-report` writes docs/performance.md from them."""
+
+
+def measured_tree() -> dict[str, Any]:
+    """Return the commit the benchmark measured, and whether the tree held other changes.
+
+    Results from a tree with changes outside bench/results/ measure no commit, and
+    `make bench-report` refuses them.
+    """
+    root = RESULTS.parent.parent
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False)
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    changed = [
+        line[3:]
+        for line in git("status", "--porcelain", "--untracked-files=no").splitlines()
+        if not line[3:].startswith("bench/results/")
+    ]
+    return {"commit": git("rev-parse", "HEAD") or "unknown", "dirty": bool(changed)}
+
+
+def machine() -> str:
+    """Describe the machine: cores, system, processor and memory, as far as it says."""
+    described = f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}"
+    cpuinfo, meminfo = Path("/proc/cpuinfo"), Path("/proc/meminfo")
+    if cpuinfo.is_file():
+        names = [
+            line.split(":", 1)[1].strip()
+            for line in cpuinfo.read_text().splitlines()
+            if line.startswith("model name")
+        ]
+        if names:
+            described += f", {names[0]}"
+    if meminfo.is_file():
+        total = meminfo.read_text().split()[1]  # "MemTotal: N kB" comes first
+        described += f", {int(total) / 1024 / 1024:.0f} GiB"
+    return described
 
 
 def sample(
@@ -122,7 +161,8 @@ class Results:
             "bench": self.bench,
             "command": self.command,
             "date": datetime.date.today().isoformat(),
-            "machine": f"{os.cpu_count()} cores, {platform.system()} {platform.machine()}",
+            **measured_tree(),
+            "machine": machine(),
             "python": platform.python_version(),
             "results": self.rows,
             "facts": self.facts,

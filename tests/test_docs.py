@@ -165,3 +165,12 @@ def test_performance_page_is_what_the_kept_results_give() -> None:
     runs = bench_report.load()
     assert {run["bench"] for run in runs} >= {"engine", "page"}
     assert (ROOT / "docs" / "performance.md").read_text() == bench_report.render(runs)
+
+
+def test_bench_report_refuses_results_of_a_changed_tree() -> None:
+    """A result taken with uncommitted changes, or naming no commit, is refused."""
+    clean = {"bench": "engine", "commit": "a" * 40, "dirty": False}
+    bench_report.check([clean])
+    for refused in ({**clean, "dirty": True}, {"bench": "engine"}):
+        with pytest.raises(bench_report.DirtyResultsError, match="engine"):
+            bench_report.check([refused])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,13 @@ def ratio(row: dict[str, Any]) -> str:
     return text
 
 
+def measured(run: dict[str, Any]) -> str:
+    """Say which commit *run* measured, or that it does not say (results older than that)."""
+    if "commit" not in run:
+        return "(before results named their commit)"
+    return f"at commit `{run['commit'][:12]}`" + (" with changes" if run.get("dirty") else "")
+
+
 def section(run: dict[str, Any]) -> list[str]:
     """Return the lines of one benchmark's section."""
     lines = [
@@ -79,7 +87,7 @@ def section(run: dict[str, Any]) -> list[str]:
         "",
         ABOUT.get(run["bench"], ""),
         "",
-        f"Measured on {run['date']}, {run['machine']}, Python {run['python']}.",
+        f"Measured on {run['date']} {measured(run)}, on {run['machine']}, Python {run['python']}.",
         "",
         "| measure | median | p95 | against the baseline | target (p95 under) | runs |",
         "|---|---:|---:|---|---:|---:|",
@@ -126,12 +134,37 @@ def render(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+class DirtyResultsError(ValueError):
+    """Results that measured no commit: the tree held changes when they were taken."""
+
+
+def check(runs: list[dict[str, Any]]) -> None:
+    """Refuse results that measured a tree with uncommitted changes, or name no commit.
+
+    :raises DirtyResultsError: naming each such benchmark.
+    """
+    dirty = [run["bench"] for run in runs if run.get("dirty", True) or "commit" not in run]
+    if dirty:
+        raise DirtyResultsError(
+            f"results of {', '.join(dirty)} measured no commit (taken from a tree with"
+            " changes, or before results named their commit): commit, then run them again"
+        )
+
+
+def main() -> int:
+    """Write docs/performance.md, unless a result measured no commit; return the exit status."""
     argparse.ArgumentParser(description=__doc__).parse_args()
+    runs = load()
+    try:
+        check(runs)
+    except DirtyResultsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     PAGE.parent.mkdir(exist_ok=True)
-    PAGE.write_text(render(load()))
+    PAGE.write_text(render(runs))
     print(f"wrote {PAGE.relative_to(ROOT)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
