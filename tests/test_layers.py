@@ -171,6 +171,55 @@ def test_only_the_terminal_package_draws_with_curses() -> None:
     assert {k: v for k, v in outside.items() if v} == {}
 
 
+FAST_PATH = ("game.rules.board", "game.rules._codes", "game.rules._flood")
+"""The board's module and the private modules it owns (the cells' codes and their tables, the
+flood fill): the only modules that read the board's codes (STYLE.md rule 37, issue 43)."""
+CODE_ATTRIBUTES = frozenset({"codes", "_codes"})
+"""The names the board's codes went by, as attributes."""
+
+
+def reads_of_the_codes(tree: ast.AST) -> set[str]:
+    """Return what *tree* reads of the board's fast path: each private module of game.rules it
+    imports (for types too), and each attribute it reads by a name of the codes."""
+    found = {m for m in imports(tree, typing=True) if m.startswith("game.rules._")}
+    found |= {
+        f".{node.attr}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in CODE_ATTRIBUTES
+    }
+    return found
+
+
+def test_nothing_outside_the_board_reads_its_codes() -> None:
+    """The board's codes stay behind its API (`pack`, `Board.unpack`, `cell_bytes`,
+    `Uncovering`): no module of game/ but the board's own imports the codes' module or the
+    flood fill, or reads a board's codes."""
+    found = {
+        module_name(path): reads_of_the_codes(ast.parse(path.read_text()))
+        for path in GAME.rglob("*.py")
+        if module_name(path) not in FAST_PATH
+    }
+    assert {name: sorted(reads) for name, reads in found.items() if reads} == {}
+
+
+def test_the_codes_check_sees_a_read() -> None:
+    """The check is not vacuous: an import of the flood fill or of the codes' module, even
+    for types, and a read of a board's codes, are found; the board's public API is not."""
+    tree = ast.parse(
+        "from game.rules._flood import flood\nfrom game.rules import _codes\n"
+        "if TYPE_CHECKING:\n    import game.rules._codes\n"
+        "def f(board):\n    return board._codes, board.codes, board.pack(), board.cells\n"
+    )
+    assert reads_of_the_codes(tree) == {
+        "game.rules._flood",
+        "game.rules._flood.flood",
+        "game.rules._codes",
+        "._codes",
+        ".codes",
+    }
+    assert reads_of_the_codes(ast.parse("from game.rules.board import Uncovering\n")) == set()
+
+
 MAX_LINES = 450
 """The most lines a module of game/ may have: past it, it holds more than one thing."""
 

@@ -12,10 +12,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.deal.dealer import advance, events_for
-from game.rules.board import Flagged, Hidden, Position, Revealed, neighbour_table, row_order
-from game.rules.cells import cell_codes
+from game.rules._flood import FLOODS, OPENS, STAYS, flood
+from game.rules.board import (
+    Board,
+    Cell,
+    Flagged,
+    Hidden,
+    Position,
+    Revealed,
+    Uncovering,
+    neighbour_table,
+    row_order,
+)
 from game.rules.events import CellOpened, FlagToggled, GameStarted, Move, NeighboursOpened
-from game.rules.flood import FLOODS, OPENS, STAYS, flood
 from game.rules.history import History
 from game.rules.layout import Layout, TextFormatError
 from game.rules.mines import implied_start_cell
@@ -138,11 +147,70 @@ def test_replay_equals_live_state(game: tuple[GameStarted, list[Move]]) -> None:
 @given(games())
 def test_counters_always_agree_with_the_cells(game: tuple[GameStarted, list[Move]]) -> None:
     """Revealed, flags, the exploded cell and each cell's code, kept as a board changes,
-    match those read afresh from its cells."""
+    match those read afresh from its cells (a board's equality compares its codes too)."""
     start, moves = game
     for state in states(start, moves):
         assert state.board == state.board.recount()
-        assert state.board.codes == cell_codes(state.board.cells)
+
+
+def cell_key(cell: Cell) -> int:
+    """A number for each distinct cell, from its content alone."""
+    return (Hidden, Flagged, Revealed).index(type(cell)) * 18 + cell.mine * 9 + cell.count
+
+
+@given(games())
+def test_the_board_in_bytes_is_its_cells(game: tuple[GameStarted, list[Move]]) -> None:
+    """What the codes give callers matches the cells read one by one: a packed board
+    unpacks to the board, cells and counters, and `cell_bytes` is the key of each cell in
+    row order."""
+    start, moves = game
+    for state in states(start, moves):
+        board = state.board
+        unpacked = Board.unpack(board.pack())
+        assert unpacked == board
+        assert list(unpacked.cells.items()) == list(board.cells.items())
+        assert (unpacked.revealed_safe, unpacked.flags) == (board.revealed_safe, board.flags)
+        assert unpacked.exploded == board.exploded and unpacked.mines_laid == board.mines_laid
+        order = row_order(board.width, board.height)
+        assert board.cell_bytes(cell_key) == bytes(cell_key(board.cells[p]) for p in order)
+
+
+@given(games(), st.data())
+def test_uncovering_opens_what_a_plain_search_opens(
+    game: tuple[GameStarted, list[Move]], data: st.DataObject
+) -> None:
+    """`Uncovering`, of a board or of its mines, opens reveal by reveal the closure a
+    breadth-first search finds over the layout with every cell covered (whatever the board
+    shows), each cell once, the revealed cell first; `zeros` yields the safe zeros not open
+    yet, row by row."""
+    start, moves = game
+    board = states(start, moves)[-1].board
+    if not board.mines_laid:
+        return
+    cells = board.cells
+    uncovering = data.draw(
+        st.sampled_from(
+            (Uncovering.of_board(board), Uncovering(board.width, board.height, board.mines()))
+        )
+    )
+    opened: set[Position] = set()
+    order = row_order(board.width, board.height)
+    for pos in data.draw(st.lists(st.sampled_from(order), max_size=6)):
+        expected: list[Position] = []
+        frontier = [pos] if pos not in opened else []
+        while frontier:
+            cell = frontier.pop()
+            expected.append(cell)
+            opened.add(cell)
+            if cells[cell].count == 0 and not cells[cell].mine:
+                fresh = [n for n in board.neighbours(cell) if n not in opened]
+                opened.update(fresh)
+                frontier.extend(fresh)
+        found = uncovering.reveal(pos)
+        assert found[:1] == expected[:1] and sorted(found) == sorted(expected)
+    zeros = [p for p in order if p not in opened and cells[p].count == 0 and not cells[p].mine]
+    first = next(uncovering.zeros(), None)
+    assert first == (zeros[0] if zeros else None)
 
 
 @given(games())

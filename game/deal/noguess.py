@@ -22,15 +22,11 @@ from collections.abc import Generator
 from math import isqrt
 from typing import Final
 
-from game.rules.board import Position, neighbour_table, positions, row_order
-from game.rules.flood import FLOODS, OPENS, flood
+from game.rules.board import Position, Uncovering, neighbour_table, positions, row_order
 from game.rules.mines import spared_cells
 from game.rules.settings import Settings, SettingsError
 from game.solver.deduce import Deducer
 from game.solver.groups import Budget, TooComplexError
-
-_KIND_OF_COUNT: Final = (FLOODS, *[OPENS] * 8)
-"""What a reveal does to a safe cell, by its count of mined neighbours (`flood`)."""
 
 WORK_BUDGET: Final = 2_000_000
 """Work a deal may take, in cells looked at: about a microsecond each in CPython.
@@ -58,32 +54,18 @@ class _Layout:
     """A layout being uncovered: each cell's number, and the cells opened so far."""
 
     def __init__(self, width: int, height: int, mines: frozenset[Position]) -> None:
-        self.width, self.height = width, height
-        self.order = row_order(width, height)
         table = neighbour_table(width, height)
-        self.counts = dict.fromkeys(self.order, 0)
+        self.counts = dict.fromkeys(row_order(width, height), 0)
         for mine in mines:  # a few neighbours per mine, rather than every cell's eight
             for n in table[mine]:
                 self.counts[n] += 1
         self.safe_total = width * height - len(mines)
-        # What a reveal does to each cell, row by row, and the cells open so far (`flood`).
-        kinds = bytearray(map(_KIND_OF_COUNT.__getitem__, self.counts.values()))
-        for x, y in mines:
-            kinds[x + y * width] = OPENS
-        self.kinds = bytes(kinds)
-        self.done = bytearray(width * height)
+        self.uncovering = Uncovering(width, height, mines)
 
     def reveal(self, start: Position) -> dict[Position, int]:
         """Open *start* (known safe) and the area of zeros around it; return their numbers."""
-        kinds, order, counts = self.kinds, self.order, self.counts
-        indices = flood(
-            self.width,
-            self.height,
-            (start[0] + start[1] * self.width,),
-            lambda lo, hi: kinds[lo:hi],
-            self.done,
-        )
-        return {order[i]: counts[order[i]] for i in indices}
+        counts = self.counts
+        return {pos: counts[pos] for pos in self.uncovering.reveal(start)}
 
 
 def deduce(

@@ -14,8 +14,8 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from game.names import where
-from game.rules.board import Board, Cell, Flagged, Hidden, Position
-from game.rules.cells import CELLS_BY_CODE
+from game.rules.board import Board, Cell, Flagged, Hidden, Position, Revealed
+from game.rules.cells import make_cell
 from game.rules.state import Game, Status
 
 
@@ -156,7 +156,7 @@ def cell_patch(old: Game, new: Game) -> str:
     `was` and `now` give each cell's look before and after, row by row, one
     character per cell (its look number from `LOOK_CHARS`), and `before` and
     `after` the looks of those numbers. Comparing two games' cells is then
-    two byte strings, without a Python step per cell; the page works out the
+    two byte strings (`Board.cell_bytes`), without a Python step per cell; the page works out the
     writes a pair of looks needs once per pair, and leaves a button alone
     where its look did not change. Positions and tab stops never change, so
     they are not in it; js/cells.js ends each label with the cell's place, named
@@ -170,31 +170,45 @@ def cell_patch(old: Game, new: Game) -> str:
     )
 
 
-EXPLODED: Final = len(CELLS_BY_CODE)
-"""The look number of the exploded mine, after those of the cells' codes."""
+_CELLS: Final = tuple(
+    make_cell(kind, mine, count)
+    for kind in (Hidden, Flagged, Revealed)
+    for mine in (False, True)
+    for count in range(9)
+)
+"""Every distinct cell, at its look number when it is neither the exploded mine nor the start."""
+EXPLODED: Final = len(_CELLS)
+"""The look number of the exploded mine, after those of the cells."""
 START: Final = EXPLODED + 1
 """The look number of the start cell."""
 LOOK_CHARS: Final = 35
 """The character of look number 0 (``#``): the numbers travel as printable ASCII that
 JSON writes as it is (up to ``Z``: neither a quote nor a backslash)."""
-_AS_CHARS: Final = bytes(range(LOOK_CHARS, LOOK_CHARS + START + 1)).ljust(256, b"\0")
+
+
+def _char(cell: Cell) -> int:
+    """Return the character of *cell*'s look where it is neither the exploded mine nor the start."""
+    return LOOK_CHARS + _CELLS.index(cell)
 
 
 def _looks(game: Game) -> tuple[dict[int, dict[str, object]], str]:
     """Return the looks *game*'s cells have, by number, and each cell's number as a character.
 
-    A cell's look is numbered by its cell's code; the exploded mine and the
-    start cell have numbers of their own.
+    A cell's look is numbered by its cell (`_CELLS`); the exploded mine and
+    the start cell have numbers of their own.
     """
     board = game.board
     over = is_shown_over(game)
-    numbers = bytearray(board.codes)
-    looks = {code: _look_json(CELLS_BY_CODE[code], over, False, False) for code in set(numbers)}
+    chars = bytearray(board.cell_bytes(_char))
+    looks = {
+        char - LOOK_CHARS: _look_json(_CELLS[char - LOOK_CHARS], over, False, False)
+        for char in set(chars)
+    }
     for pos, number in ((board.exploded, EXPLODED), (start_cell(game), START)):
         if pos is not None:
-            numbers[pos[1] * board.width + pos[0]] = number
+            chars[pos[1] * board.width + pos[0]] = LOOK_CHARS + number
             looks[number] = _look_json(board.cells[pos], over, number == EXPLODED, number == START)
-    return looks, numbers.translate(_AS_CHARS).decode("ascii")
+    return looks, chars.decode("ascii")
 
 
 @cache

@@ -9,33 +9,35 @@ with them, and `freeze` turns it back into a board. Folding many events
 through one draft copies the cells once instead of once per event.
 
 Beside its cells a board keeps each cell's code in one byte string, row by
-row, which the draft keeps in step too (`game.rules.cells` holds the codes and their
-tables, `game.rules.flood` the fill).
+row, which the draft keeps in step too: the fast path of a reveal. The codes
+are this module's own, with their tables in `game.rules._codes` and the flood
+fill in `game.rules._flood`, which nothing else imports. Callers reach them
+through a small API that works on whole boards at C speed: `pack` and
+`Board.unpack` (a board in bytes), `cell_bytes` (a byte per cell, computed from
+the cell) and `Uncovering` (what revealing a layout's cells opens, the one
+flood fill's door).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
-from game.rules.cells import (
+from game.rules._codes import (
     CELLS_BY_CODE,
     CODE_BY_ID,
     HIDDEN_CELL,
-    INTERNED,
     IS_HIDDEN,
     KIND_BY_CODE,
     REVEALED_CODE,
-    Cell,
-    Cells,
-    Flagged,
-    Hidden,
-    Revealed,
-    as_kind,
+    UNCOVERED_KIND,
     cell_codes,
-    make_cell,
+    table_of,
 )
-from game.rules.flood import flood
+from game.rules._flood import FLOODING, flood, layout_kinds
+from game.rules.cells import INTERNED, Cell, Cells, Flagged, Hidden, Revealed, as_kind, make_cell
 from game.rules.grid import Position, neighbour_table, positions, row_order
 
 __all__ = [
@@ -48,11 +50,15 @@ __all__ = [
     "Position",
     "ReadableBoard",
     "Revealed",
+    "Uncovering",
     "neighbour_table",
     "positions",
     "row_order",
 ]
 """The board and the typed cells it maps, which the rest of the game imports from here."""
+
+_FIELDS: Final = 7
+"""The numbers a packed board begins with, 4 bytes each, before a byte per cell."""
 
 
 class ReadableBoard:
@@ -67,7 +73,7 @@ class ReadableBoard:
     revealed_safe: int
     flags: int
     exploded: Position | None
-    codes: bytes | bytearray
+    _codes: bytes | bytearray
 
     @property
     def safe_count(self) -> int:
@@ -110,6 +116,42 @@ class ReadableBoard:
             type(cells[n]) is Hidden for n in self.neighbours(pos)
         )
 
+    def pack(self) -> bytes:
+        """Return the board in bytes: its counters, then a byte per cell, row by row.
+
+        `Board.unpack` rebuilds it; a draft packs as the board it would freeze
+        into. A 100x100 board packs into 10 kB, where its cell dictionary takes
+        about half a megabyte: how a long game's history keeps its checkpoints.
+
+        >>> board = Board.from_mines(3, 1, [(0, 0)])
+        >>> Board.unpack(board.pack()) == board
+        True
+        """
+        blown = self.exploded
+        exploded = 0 if blown is None else 1 + blown[0] + blown[1] * self.width  # 0: none
+        numbers = (
+            self.width,
+            self.height,
+            self.mine_count,
+            self.mines_laid,
+            self.revealed_safe,
+            self.flags,
+            exploded,
+        )
+        return b"".join(number.to_bytes(4) for number in numbers) + self._codes
+
+    def cell_bytes(self, key: Callable[[Cell], int]) -> bytes:
+        """Return *key* of each cell, one byte each, row by row, in one pass in C.
+
+        *key* gives a cell a number from 0 to 255 and depends on the cell alone:
+        it is asked once per distinct cell (54 in all), and its answers are kept
+        for the next call with the same *key*, so pass a function defined once.
+
+        >>> list(Board.from_mines(3, 1, [(0, 0)]).cell_bytes(lambda cell: cell.count))
+        [0, 1, 0]
+        """
+        return bytes(self._codes).translate(table_of(key))
+
 
 @dataclass(frozen=True, slots=True)
 class Board(ReadableBoard):
@@ -137,13 +179,14 @@ class Board(ReadableBoard):
     """How many cells are flagged."""
     exploded: Position | None = None
     """The revealed mine that lost the game, if any."""
-    codes: bytes = field(default=b"", repr=False)
-    """Each cell's code, row by row from the top: read from the cells when not given."""
+    _codes: bytes = field(default=b"", repr=False)
+    """Each cell's code, row by row from the top: read from the cells when not given.
+    This module's own: others use `pack`, `cell_bytes` and `Uncovering`."""
 
     def __post_init__(self) -> None:
         """Read the codes from the cells if they were not given (a board built from cells)."""
-        if len(self.codes) != self.width * self.height:
-            object.__setattr__(self, "codes", cell_codes(self.cells))
+        if len(self._codes) != self.width * self.height:
+            object.__setattr__(self, "_codes", cell_codes(self.cells))
 
     @classmethod
     def empty(cls, width: int, height: int, mine_count: int) -> Board:
@@ -151,7 +194,27 @@ class Board(ReadableBoard):
         blank = make_cell(Hidden, False, 0)
         cells = dict.fromkeys(positions(width, height), blank)
         codes = bytes((CODE_BY_ID[id(blank)],)) * (width * height)
-        return cls(width, height, mine_count, cells, codes=codes)
+        return cls(width, height, mine_count, cells, _codes=codes)
+
+    @classmethod
+    def unpack(cls, data: bytes) -> Board:
+        """Return the board packed in *data* (by `pack`)."""
+        width, height, mine_count, laid, revealed, flags, blown = (
+            int.from_bytes(data[at : at + 4]) for at in range(0, 4 * _FIELDS, 4)
+        )
+        codes = data[4 * _FIELDS :]
+        order = row_order(width, height)
+        return cls(
+            width,
+            height,
+            mine_count,
+            dict(zip(order, map(CELLS_BY_CODE.__getitem__, codes), strict=True)),
+            mines_laid=bool(laid),
+            revealed_safe=revealed,
+            flags=flags,
+            exploded=order[blown - 1] if blown else None,
+            _codes=codes,
+        )
 
     @classmethod
     def from_mines(cls, width: int, height: int, mines: Iterable[Position]) -> Board:
@@ -202,9 +265,9 @@ class Draft(ReadableBoard):
     """
 
     __slots__ = (
+        "_codes",
         "_owned",
         "cells",
-        "codes",
         "exploded",
         "flags",
         "height",
@@ -214,14 +277,14 @@ class Draft(ReadableBoard):
         "width",
     )
     cells: dict[Position, Cell]
-    codes: bytearray
+    _codes: bytearray
 
     def __init__(self, board: Board) -> None:
         self.width = board.width
         self.height = board.height
         self.mine_count = board.mine_count
         self.cells = board.cells  # type: ignore[assignment]  # copied before the first change
-        self.codes = board.codes  # type: ignore[assignment]  # likewise
+        self._codes = board._codes  # type: ignore[assignment]  # likewise
         self.mines_laid = board.mines_laid
         self.revealed_safe = board.revealed_safe
         self.flags = board.flags
@@ -231,14 +294,14 @@ class Draft(ReadableBoard):
     def _writable(self) -> dict[Position, Cell]:
         if not self._owned:
             self.cells = dict(self.cells)
-            self.codes = bytearray(self.codes)
+            self._codes = bytearray(self._codes)
             self._owned = True
         return self.cells
 
     def _set(self, pos: Position, cell: Cell) -> None:
         """Put *cell* at *pos*, and its code beside it (the draft is writable)."""
         self.cells[pos] = cell
-        self.codes[pos[1] * self.width + pos[0]] = CODE_BY_ID[id(cell)]
+        self._codes[pos[1] * self.width + pos[0]] = CODE_BY_ID[id(cell)]
 
     def lay(self, mines: frozenset[Position]) -> None:
         """Lay *mines* on this draft, whose mines are not laid yet.
@@ -279,7 +342,7 @@ class Draft(ReadableBoard):
         safe cell is then revealed, the hidden mines are flagged for display.
         """
         cells = self._writable()
-        codes = self.codes
+        codes = self._codes
         width, height = self.width, self.height
 
         def kinds(lo: int, hi: int) -> bytes:
@@ -325,5 +388,53 @@ class Draft(ReadableBoard):
             revealed_safe=self.revealed_safe,
             flags=self.flags,
             exploded=self.exploded,
-            codes=bytes(self.codes),
+            _codes=bytes(self._codes),
         )
+
+
+class Uncovering:
+    """A layout uncovered reveal by reveal, from all hidden: the flood fill's door.
+
+    Every cell starts covered, whatever a board it is read from shows. A
+    reveal opens its cell and, from each safe cell with no mined neighbour,
+    every neighbour in turn; each cell opens once over all the reveals. 3BV
+    finds a board's openings with it, and the no-guess player uncovers a layout.
+
+    >>> uncovering = Uncovering(4, 1, [(3, 0)])
+    >>> uncovering.reveal((0, 0)), uncovering.reveal((1, 0))
+    ([(0, 0), (1, 0), (2, 0)], [])
+    """
+
+    __slots__ = ("_done", "_kinds", "_order", "_row", "height", "width")
+
+    def __init__(self, width: int, height: int, mines: Iterable[Position]) -> None:
+        """Uncover the layout of a *width* by *height* board with *mines*."""
+        self._start(width, height, layout_kinds(width, height, mines))
+
+    @classmethod
+    def of_board(cls, board: ReadableBoard) -> Uncovering:
+        """Uncover the layout of *board*, whose mines must be laid (read from its codes)."""
+        uncovering = cls.__new__(cls)
+        kinds = bytes(board._codes).translate(UNCOVERED_KIND)
+        uncovering._start(board.width, board.height, kinds)
+        return uncovering
+
+    def _start(self, width: int, height: int, kinds: bytes) -> None:
+        self.width, self.height = width, height
+        self._kinds = kinds
+        self._row: Callable[[int, int], bytes] = lambda lo, hi: kinds[lo:hi]
+        self._done = bytearray(len(kinds))
+        self._order = row_order(width, height)
+
+    def reveal(self, pos: Position) -> list[Position]:
+        """Return the cells revealing *pos* opens, *pos* first: none if it is open already."""
+        width = self.width
+        opened = flood(width, self.height, (pos[0] + pos[1] * width,), self._row, self._done)
+        return list(map(self._order.__getitem__, opened))
+
+    def zeros(self) -> Iterator[Position]:
+        """Yield each safe cell with no mined neighbour, row by row, unless open by its turn."""
+        done, order = self._done, self._order
+        for index in itertools.compress(itertools.count(), self._kinds.translate(FLOODING)):
+            if not done[index]:
+                yield order[index]

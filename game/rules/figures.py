@@ -9,41 +9,20 @@ borders no opening.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, count
 
-from game.rules.board import Flagged, Position, ReadableBoard, Revealed, row_order
-from game.rules.cells import CELLS_BY_CODE
+from game.rules.board import Flagged, Position, ReadableBoard, Revealed, Uncovering
 from game.rules.events import FlagToggled
-from game.rules.flood import FLOODING, FLOODS, OPENS, flood
 from game.rules.history import History
-
-_ZERO_FLOODS = bytes(
-    FLOODS if cell.count == 0 and not cell.mine else OPENS for cell in CELLS_BY_CODE
-).ljust(256, b"\0")
-"""For 3BV every cell opens, whatever its state, and each safe zero floods (by cell code)."""
 
 
 def openings(board: ReadableBoard) -> list[list[Position]]:
     """Return the openings of *board*, whose mines must be laid: each one's cells.
 
     An opening is a connected region of zeros with its border of numbers:
-    what one click on any of its zeros reveals.
+    what one click on any of its zeros reveals, whatever the board shows.
     """
-    width, height = board.width, board.height
-    order = row_order(width, height)
-    # Row by row, as the flood's indices count: every cell opens, each zero floods.
-    kinds = bytes(board.codes).translate(_ZERO_FLOODS)
-    found: list[list[Position]] = []
-    taken = bytearray(len(kinds))
-
-    def row(lo: int, hi: int) -> bytes:
-        return kinds[lo:hi]
-
-    for index in compress(count(), kinds.translate(FLOODING)):
-        if not taken[index]:
-            region = flood(width, height, (index,), row, taken)
-            found.append(list(map(order.__getitem__, region)))
-    return found
+    uncovering = Uncovering.of_board(board)
+    return [uncovering.reveal(zero) for zero in uncovering.zeros()]
 
 
 def three_bv(board: ReadableBoard) -> int:

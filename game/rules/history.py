@@ -5,7 +5,8 @@ records; a step counts moves only, so the deal belongs to the move that
 caused it. The state after step *n* is, by definition, the fold of the log
 up to the *n*-th move. To answer that in bounded time for long games (the
 time-travel slider asks at every step), the history keeps a packed board
-every so many events and folds at most that many from the nearest one.
+(`Board.pack`: a byte per cell) every so many events and folds at most that
+many from the nearest one.
 
 Building a history from a long log (a saved game, a replay file) folds every
 event into one `Draft`, so loading 100,000 moves costs about as much as
@@ -16,66 +17,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Final
 
 from game.rules.board import Board, Draft, ReadableBoard
-from game.rules.cells import CELLS_BY_CODE
 from game.rules.events import Event, GameStarted, MinesLaid, Move
-from game.rules.grid import Position, row_order
 from game.rules.state import Game, apply, fold_into, start_game
 
 MIN_CHECKPOINT_EVERY: Final = 16
 """Fewest events between kept boards (small boards: a fold of 16 events is nothing)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PackedBoard:
-    """A board kept in one byte per cell: how a long game's history keeps its checkpoints.
-
-    A 100x100 board packs into 10 kB, where its cell dictionary takes about
-    half a megabyte; unpacking it costs one pass over the cells.
-    """
-
-    width: int
-    height: int
-    mine_count: int
-    codes: bytes
-    """Each cell's index among the interned cells, row by row from the top."""
-    mines_laid: bool
-    revealed_safe: int
-    flags: int
-    exploded: Position | None
-
-    @classmethod
-    def of(cls, board: ReadableBoard) -> PackedBoard:
-        """Return *board* packed (a draft packs as the board it would freeze into)."""
-        return cls(
-            board.width,
-            board.height,
-            board.mine_count,
-            bytes(board.codes),
-            board.mines_laid,
-            board.revealed_safe,
-            board.flags,
-            board.exploded,
-        )
-
-    def unpack(self) -> Board:
-        """Return the board that was packed."""
-        order = row_order(self.width, self.height)
-        cells = dict(zip(order, map(CELLS_BY_CODE.__getitem__, self.codes), strict=True))
-        return Board(
-            self.width,
-            self.height,
-            self.mine_count,
-            cells,
-            mines_laid=self.mines_laid,
-            revealed_safe=self.revealed_safe,
-            flags=self.flags,
-            exploded=self.exploded,
-            codes=self.codes,
-        )
 
 
 def checkpoint_every(cells: int) -> int:
@@ -97,7 +46,7 @@ class HistoryBuilder:
         self.draft = Draft(start_game(start).board)
         self.events: list[Event] = []
         self.ends = [0]
-        self.checkpoints = [(0, PackedBoard.of(self.draft))]
+        self.checkpoints = [(0, self.draft.pack())]
         self.every = checkpoint_every(start.settings.width * start.settings.height)
 
     @property
@@ -112,7 +61,7 @@ class HistoryBuilder:
         if type(event) is not MinesLaid:
             self.ends.append(len(self.events))
         if len(self.events) - self.checkpoints[-1][0] >= self.every:
-            self.checkpoints.append((len(self.events), PackedBoard.of(self.draft)))
+            self.checkpoints.append((len(self.events), self.draft.pack()))
 
     def build(self) -> History:
         """Return the history of every event added."""
@@ -142,8 +91,8 @@ class History:
     """The state after all the events."""
     _ends: tuple[int, ...]
     """How many events the first k moves take, for k from 0 to the number of moves."""
-    _checkpoints: tuple[tuple[int, PackedBoard], ...]
-    """Kept boards: how many events were folded, and the board then."""
+    _checkpoints: tuple[tuple[int, bytes], ...]
+    """Kept boards: how many events were folded, and the board then, packed."""
 
     def __init__(self, start: GameStarted, events: Iterable[Event] = ()) -> None:
         builder = HistoryBuilder(start)
@@ -159,7 +108,7 @@ class History:
         start: GameStarted,
         events: tuple[Event, ...],
         ends: tuple[int, ...],
-        checkpoints: tuple[tuple[int, PackedBoard], ...],
+        checkpoints: tuple[tuple[int, bytes], ...],
         current: Game,
     ) -> History:
         history = object.__new__(cls)
@@ -219,7 +168,7 @@ class History:
         """Return a draft of the board after the first *cut* events."""
         index = bisect_right(self._checkpoints, cut, key=lambda c: c[0]) - 1
         done, packed = self._checkpoints[index]
-        draft = Draft(packed.unpack())
+        draft = Draft(Board.unpack(packed))
         for event in self.events[done:cut]:
             fold_into(draft, event)
         return draft
@@ -238,7 +187,7 @@ class History:
         checkpoints = self._checkpoints
         every = checkpoint_every(len(state.board.cells))
         if len(events) - checkpoints[-1][0] >= every:
-            checkpoints = (*checkpoints, (len(events), PackedBoard.of(state.board)))
+            checkpoints = (*checkpoints, (len(events), state.board.pack()))
         return History._build(self.start, events, ends, checkpoints, state)
 
     def upto(self, step: int) -> History:

@@ -1,16 +1,20 @@
 """The one flood fill of the project: what revealing some cells opens.
 
-The rules, the no-guess player and 3BV all use it. It works on cell indices,
-row by row, and reads what a reveal does to each cell from bytes, so it knows
-nothing of the cells' types.
+Private to the board (`game.rules.board`): a reveal (`Draft.open`) and
+`Uncovering`, the door the no-guess player and 3BV go through, call it, and
+nothing else imports it. It works on cell indices, row by row, and reads what
+a reveal does to each cell from bytes, so it knows nothing of the cells' types.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from itertools import compress
 from typing import Final
+
+from game.rules.grid import Position
 
 STAYS: Final = 0
 """A cell a reveal leaves as it is (flagged or open), as `flood` reads a cell."""
@@ -25,6 +29,37 @@ FLOODING: Final = bytes((0, 0, 1)).ljust(256, b"\0")
 _OPENING: Final = bytes((0, 1, 1)).ljust(256, b"\0")
 """A `bytes.translate` table of `flood`'s kinds: 1 for `OPENS` and `FLOODS`, else 0."""
 _RUN: Final = re.compile(rb"\x01+")
+
+
+_NEAR_KIND: Final = bytes((FLOODS, OPENS)).ljust(256, b"\0")
+"""A `bytes.translate` table: a cell with no mine on or beside it floods, the rest open."""
+
+
+@cache
+def _inner_columns(width: int, height: int) -> tuple[int, int]:
+    """Return masks of every cell but the last column's, and but the first's: a byte each."""
+    inner = b"\1" * (width - 1)
+    return int.from_bytes((inner + b"\0") * height), int.from_bytes((b"\0" + inner) * height)
+
+
+def layout_kinds(width: int, height: int, mines: Iterable[Position]) -> bytes:
+    """Return what a reveal does to each cell of a layout with every cell hidden, for `flood`.
+
+    A cell with no mine on or beside it floods, every other cell opens. The
+    mines spread to their neighbours as whole rows shifted in one integer
+    (a byte per cell, each cell's right-hand neighbour one byte lower), so
+    the cost is a step per mine, not per neighbour.
+    """
+    size = width * height
+    mined = bytearray(size)
+    for x, y in mines:
+        mined[x + y * width] = 1
+    but_last, but_first = _inner_columns(width, height)
+    cells = int.from_bytes(mined)
+    rows = cells | (cells << 8) & but_last | (cells >> 8) & but_first
+    shift = 8 * width
+    near = rows | (rows << shift) & ((1 << 8 * size) - 1) | rows >> shift
+    return near.to_bytes(size).translate(_NEAR_KIND)
 
 
 def flood(
