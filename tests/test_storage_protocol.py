@@ -23,9 +23,10 @@ from fakepage import FakePage
 from game.page.asks import Replace, Stored
 from game.page.channel import moment, now
 from game.page.dom import say
-from game.page.files import SAVE_KEY, SUSPENDED_KEY, Files
+from game.page.files import SAVE_KEY, SUSPENDED_KEY, Files, view_files
 from game.page.statistics import BACKUP_KEY, RECORDS_KEY, Statistics
 from game.page.storage import Store
+from game.page.tree import find
 from game.rules.events import CellOpened
 from game.session import Session, saved
 from game.session.query import DEFAULT
@@ -197,7 +198,8 @@ def test_a_replay_file_opens_only_once_the_game_in_play_is_kept_aside(room: int)
     if room >= 0:
         assert page.items[SUSPENDED_KEY] == aside and len(shown) == 2
         assert "Your unfinished game was kept" in message
-        assert page.shown("#resume", "hidden") is False
+        assert files.resume_offered  # the view then shows Resume
+        assert find(view_files(files.resume_offered, files.link), "#resume").prop("hidden") is False
     else:
         assert SUSPENDED_KEY not in page.items and len(shown) == 1
         assert message.startswith("Not opened") and "unchanged" in message
