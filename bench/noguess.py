@@ -23,7 +23,7 @@ from bench.page import READY, click_latency, serve
 from bench.timing import line
 from game.deal.noguess import WORK_BUDGET, NoGuessError, lay_solvable_mines
 from game.rules.mines import lay_mines
-from game.rules.settings import PRESETS, FirstClick, Settings
+from game.rules.settings import PRESETS, FirstClick, Mode, Settings
 from tools import chromium
 
 TARGET_MS = 250
@@ -32,7 +32,7 @@ TARGET_MS = 250
 def cpython(boards: int) -> None:
     """Deal *boards* expert boards each way, for both first-click rules."""
     for first in FirstClick:
-        settings = replace(PRESETS["expert"], first_click=first, no_guess=True)
+        settings = replace(PRESETS["expert"], first_click=first, mode=Mode.NO_GUESS)
         plain: list[float] = []
         solvable: list[float] = []
         for seed in range(boards):
@@ -60,7 +60,7 @@ DENSE: Final = ((30, 16, 140), (50, 50, 600), (100, 100, 2000))
 def spent_budget(runs: int) -> None:
     """Time *runs* deals of each dense board that end at the budget, from seeds 1 on."""
     for width, height, mines in DENSE:
-        settings = Settings(width, height, mines, no_guess=True)
+        settings = Settings(width, height, mines, mode=Mode.NO_GUESS)
         times: list[float] = []
         found = 0
         for seed in range(1, runs + 1):

@@ -275,6 +275,7 @@ MUTATING = frozenset(
 """Methods that change a list, set or dict in place."""
 MEMOS = {
     "game.solver.groups": {"_cache"},
+    "game.solver.sample": {"_cache"},
     "game.page.app": {"app"},
 }
 """Module names allowed to change: a memo of a pure function (the same answer with or

@@ -27,7 +27,7 @@ from game.rules.events import CellOpened, GameStarted, MinesLaid
 from game.rules.layout import Layout
 from game.rules.mines import spared_cells
 from game.rules.seen import format_position
-from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.rules.settings import PRESETS, FirstClick, Mode, Settings, SettingsError
 from game.rules.state import Game, Status, start_game
 from game.session import Session, saved
 from game.session.query import DEFAULT, GameRequest, request_from_query
@@ -130,21 +130,21 @@ def test_no_guess_boards_are_won_by_certain_moves_alone(
     preset: str, first: FirstClick, seed: int, x: int, y: int
 ) -> None:
     """Dealt from any seed and first click, the board is cleared without one guess."""
-    game_settings = replace(PRESETS[preset], first_click=first, no_guess=True)
+    game_settings = replace(PRESETS[preset], first_click=first, mode=Mode.NO_GUESS)
     game = advance(start_game(GameStarted(game_settings, seed)), CellOpened((x, y)))
     assert solve_with_certain_moves_only(game).status is Status.WON
 
 
 def test_an_expert_no_guess_board_is_won_by_certain_moves_alone() -> None:
     """The hardest preset too, through the same rules a game goes through."""
-    start = GameStarted(replace(PRESETS["expert"], no_guess=True), 2026)
+    start = GameStarted(replace(PRESETS["expert"], mode=Mode.NO_GUESS), 2026)
     game = advance(start_game(start), CellOpened((3, 3)))
     assert solve_with_certain_moves_only(game).status is Status.WON
 
 
 def test_the_same_seed_and_first_click_deal_the_same_board() -> None:
     """Reproducible from the seed; another seed gives another board."""
-    expert = replace(PRESETS["expert"], no_guess=True)
+    expert = replace(PRESETS["expert"], mode=Mode.NO_GUESS)
     assert lay_solvable_mines(expert, 7, (3, 3)) == lay_solvable_mines(expert, 7, (3, 3))
     assert lay_solvable_mines(expert, 7, (3, 3)) != lay_solvable_mines(expert, 8, (3, 3))
 
@@ -157,7 +157,7 @@ def test_noguess_url_parameter() -> None:
     assert not request_from_query("preset=expert&noguess=0")[0].settings.no_guess
     _, complaint = request_from_query("noguess=yes")
     assert complaint is not None and "noguess='yes' must be 1" in complaint
-    assert GameRequest(Settings(9, 9, 10, no_guess=True)).to_query().endswith("noguess=1")
+    assert GameRequest(Settings(9, 9, 10, mode=Mode.NO_GUESS)).to_query().endswith("noguess=1")
 
 
 class TestLimits:
@@ -171,21 +171,21 @@ class TestLimits:
         assert request == DEFAULT
         assert message is not None and "is too dense for no guessing" in message
         with pytest.raises(SettingsError, match="a 9x9 no-guess board takes 0 to 27"):
-            Settings(9, 9, 28, no_guess=True)
-        assert Settings(9, 9, 27, no_guess=True).mines == 27
+            Settings(9, 9, 28, mode=Mode.NO_GUESS)
+        assert Settings(9, 9, 27, mode=Mode.NO_GUESS).mines == 27
         assert Settings(9, 9, 60).mines == 60
 
     def test_the_search_stops_at_its_budget_and_says_why(self) -> None:
         """When the work budget runs out, the player is told the density is too high,
         instead of being dealt a board that needs a guess under the no-guess name."""
-        dense = Settings(30, 16, 140, no_guess=True)
+        dense = Settings(30, 16, 140, mode=Mode.NO_GUESS)
         with pytest.raises(NoGuessError, match="140 mines on 30x16 is too dense for a no-guess"):
             lay_solvable_mines(dense, 1, (3, 3), budget=50_000)
 
     def test_the_budget_is_counted_in_work_so_the_outcome_is_the_same_everywhere(self) -> None:
         """The work a deal takes is a fixed number: one unit less than it needs fails, that
         amount succeeds, and a larger budget finds the very same board."""
-        expert = replace(PRESETS["expert"], no_guess=True)
+        expert = replace(PRESETS["expert"], mode=Mode.NO_GUESS)
         needed = work_needed(expert, 11, (3, 3))
         with pytest.raises(NoGuessError):
             lay_solvable_mines(expert, 11, (3, 3), budget=needed - 1)
@@ -196,7 +196,7 @@ class TestLimits:
     def test_the_default_budget_ends_a_search_that_took_over_20_seconds(self) -> None:
         """`w=50&h=50&m=600&noguess=1&seed=2` searched for over 20 s: the same search now
         ends at `WORK_BUDGET`, with the reason (always the same answer: it counts work)."""
-        dense = Settings(50, 50, 600, no_guess=True)
+        dense = Settings(50, 50, 600, mode=Mode.NO_GUESS)
         with pytest.raises(NoGuessError, match="too dense for a no-guess board"):
             lay_solvable_mines(dense, 2, (25, 25))
 
@@ -257,7 +257,7 @@ class TestDealSteps:
     def test_progress_rises_and_the_board_is_the_one_a_deal_lays(self) -> None:
         """Each layout that needs a guess reports the share of the budget spent; the board
         found is the one `lay_solvable_mines` deals from the same seed and first click."""
-        settings = replace(PRESETS["expert"], first_click=FirstClick.SAFE, no_guess=True)
+        settings = replace(PRESETS["expert"], first_click=FirstClick.SAFE, mode=Mode.NO_GUESS)
         steps = deal_steps(settings, 5, (0, 0))
         progress = []
         try:

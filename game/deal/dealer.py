@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
+from game.deal.fair import Decision, decide
 from game.rules.board import Hidden, Position
 from game.rules.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.rules.mines import lay_mines
@@ -87,17 +88,26 @@ def deals(game: Game, move: Move) -> bool:
     )
 
 
-def events_for(game: Game, move: Move, lay: Lay | None = None) -> tuple[Event, ...]:
-    """Return the events *move* makes in *game*: the deal first (by *lay*) on the first reveal.
+def decision(game: Game, move: Move, lay: Lay | None = None) -> Decision:
+    """Return the events *move* makes in *game*, and how a fair mode judged its reveal.
 
-    On a board with a start cell, the first reveal opens the start cell
-    (the same first move for every player), whatever cell was clicked.
+    The deal first (by *lay*) on the first reveal; on a board with a start
+    cell, the first reveal opens the start cell (the same first move for
+    every player), whatever cell was clicked. After the deal, a kind or
+    cruel game's reveals follow `game.deal.fair.decide`.
     """
     if not deals(game, move):
-        return (move,)
+        if game.settings.mode.is_fair() and game.board.mines_laid and not game.is_over():
+            return decide(game, move)
+        return Decision((move,), None)
     laid = deal(game.start, move.pos, lay)
     cell = game.start.start_cell
-    return (laid, move if cell is None else CellOpened(cell))
+    return Decision((laid, move if cell is None else CellOpened(cell)), None)
+
+
+def events_for(game: Game, move: Move, lay: Lay | None = None) -> tuple[Event, ...]:
+    """Return the events *move* makes in *game* (`decision`'s)."""
+    return decision(game, move, lay).events
 
 
 def move_problem(game: Game, move: Move) -> str | None:

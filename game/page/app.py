@@ -70,6 +70,7 @@ if TYPE_CHECKING:
 DEFERRED: Final = (
     "game.solver.explain", "game.teacher.review", "game.deal.noguess", "game.page.analysis_board",
     "game.teacher.puzzles", "game.community.watch", "game.community.replay_stats",
+    "game.solver.sample",
 )  # fmt: skip
 """What the first screen does without: the solver and all that uses it, the slowest of
 its imports in Pyodide. Imported one by one just after the page is ready, so that a hint

@@ -12,7 +12,7 @@ from game.page.commands import CloseDialog, Focus, OpenDialog
 from game.page.dom import say
 from game.page.heard import JsEvent, Listen, clicks, reported
 from game.page.tree import Node, h
-from game.rules.settings import PRESETS, FirstClick, Settings, SettingsError
+from game.rules.settings import PRESETS, FirstClick, Mode, Settings, SettingsError
 from game.session.query import GameRequest
 from game.words import daily_label
 
@@ -53,7 +53,8 @@ class Controls:
 
         :raises SettingsError: for a board too dense for no-guess boards.
         """
-        return dataclasses.replace(settings, no_guess=bool(reported("noguess", "checked")))
+        mode = Mode.NO_GUESS if reported("noguess", "checked") else Mode.CLASSIC
+        return dataclasses.replace(settings, mode=mode)
 
     def start(self, settings: Settings) -> NewGame:
         """Ask for a game of *settings* dealt as the box says; untick it if they are too dense."""

@@ -323,6 +323,21 @@ class Draft(ReadableBoard):
         self.mine_count = len(mines)
         self.mines_laid = True
 
+    def move_mines(self, mines: frozenset[Position]) -> None:
+        """Move this draft's laid mines to *mines*: each cell keeps its state, gets new content.
+
+        Only the old and new mines and their neighbours can change. The caller
+        (`game.rules.state.fold_into`) checks that no revealed cell changes.
+        """
+        table = neighbour_table(self.width, self.height)
+        cells = self._writable()
+        old = [pos for pos, cell in cells.items() if cell.mine]
+        touched = {n for mine in (*old, *mines) for n in table[mine]}
+        touched.update(old, mines)
+        for pos in touched:
+            count = sum(1 for n in table[pos] if n in mines)
+            self._set(pos, INTERNED[(type(cells[pos]), pos in mines, count)])
+
     def toggle_flag(self, pos: Position) -> None:
         """Put a flag on the hidden cell at *pos*, or take it off; a revealed cell stays."""
         cell = self.cells[pos]

@@ -20,6 +20,30 @@ class SettingsError(ValueError):
     """Settings outside the allowed ranges; the message names the value and the range."""
 
 
+class Mode(enum.Enum):
+    """How the mines of a game are decided: once, or as the game goes (`game.deal.fair`).
+
+    A cell is *certainly safe* when no arrangement of the mines that fits the numbers
+    shown and the board's mine count puts a mine on it (flags are notes, not
+    information); a reveal is *forced* when no hidden cell is certainly safe.
+    """
+
+    CLASSIC = "classic"
+    """The mines are laid at the first reveal and never move."""
+    NO_GUESS = "no-guess"
+    """The board is dealt so that logic alone clears it from the first cell."""
+    KIND = "kind"
+    """Laid as classic, but a forced reveal that would hit a mine re-arranges them,
+    fitting everything shown, with that cell safe."""
+    CRUEL = "cruel"
+    """A reveal that is not certainly safe while a certainly safe cell exists hits a mine;
+    a forced reveal never loses (unless the cell is certainly a mine)."""
+
+    def is_fair(self) -> bool:
+        """Tell whether the mines may move during the game (kind and cruel)."""
+        return self in (Mode.KIND, Mode.CRUEL)
+
+
 class FirstClick(enum.Enum):
     """What the first reveal of a random board is guaranteed not to hit."""
 
@@ -37,7 +61,7 @@ class Settings:
 
     >>> Settings(9, 9, 10)  # doctest: +NORMALIZE_WHITESPACE
     Settings(width=9, height=9, mines=10, first_click=<FirstClick.OPENING: 'opening'>,
-             no_guess=False)
+             mode=<Mode.CLASSIC: 'classic'>)
     """
 
     width: int
@@ -48,9 +72,10 @@ class Settings:
     """Number of mines, 0 to width x height - 1 (at least one cell is safe)."""
     first_click: FirstClick = FirstClick.OPENING
     """Which cells the first reveal keeps free of mines."""
-    no_guess: bool = False
-    """Deal only boards that certain deductions clear from the first click (see game.deal.noguess);
-    then mines are at most a third of the cells (`NO_GUESS_SHARE`)."""
+    mode: Mode = Mode.CLASSIC
+    """How the mines are decided. `Mode.NO_GUESS` deals only boards that certain deductions
+    clear from the first click (see game.deal.noguess); then mines are at most a third of the
+    cells (`NO_GUESS_SHARE`)."""
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):
@@ -67,6 +92,11 @@ class Settings:
                 f"mines {self.mines} is too dense for no guessing: a {self.width}x{self.height}"
                 f" no-guess board takes 0 to {self.cells // NO_GUESS_SHARE} (a third of its cells)"
             )
+
+    @property
+    def no_guess(self) -> bool:
+        """Whether the board is dealt so that logic alone clears it (`Mode.NO_GUESS`)."""
+        return self.mode is Mode.NO_GUESS
 
     @property
     def cells(self) -> int:
@@ -118,6 +148,21 @@ def parse_cell(text: str, settings: Settings) -> tuple[int, int]:
     if len(x) > 3 or len(y) > 3 or int(x) >= settings.width or int(y) >= settings.height:
         raise SettingsError(f"{shorten(text)} is off the {settings.width}x{settings.height} board")
     return int(x), int(y)
+
+
+def parse_mode(text: str) -> Mode:
+    """Return the mode spelled *text* (`classic`, `no-guess`, `kind` or `cruel`).
+
+    :raises SettingsError: for any other spelling.
+
+    >>> parse_mode("cruel")
+    <Mode.CRUEL: 'cruel'>
+    """
+    try:
+        return Mode(text)
+    except ValueError:
+        names = ", ".join(mode.value for mode in Mode)
+        raise SettingsError(f"unknown mode {shorten(text)!r}: choose one of {names}") from None
 
 
 def parse_first_click(text: str) -> FirstClick:

@@ -5,6 +5,9 @@ apply (off the board, on a finished game, a flag on a revealed cell, a
 reveal before the mines are laid) returns the game unchanged. `problem`
 tells user input why a move would not apply; the command layer
 (`game.deal.dealer`) deals the mines of a first reveal as a `MinesLaid` event.
+In the fair modes (`game.deal.fair`) a later `MinesLaid` moves the hidden mines:
+it applies only when it keeps the mine count and every revealed cell as shown
+(`relay_problem` says why not).
 
 Every event goes through one in-place rule, `fold_into`, on a `Draft`:
 `apply` folds one event into a copy of the board, `fold` folds a whole log
@@ -17,7 +20,16 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.rules.board import Board, Draft, Flagged, Hidden, ReadableBoard, Revealed
+from game.rules.board import (
+    Board,
+    Draft,
+    Flagged,
+    Hidden,
+    Position,
+    ReadableBoard,
+    Revealed,
+    neighbour_table,
+)
 from game.rules.events import CellOpened, Event, FlagToggled, GameStarted, MinesLaid, Move
 from game.rules.seen import format_position
 from game.rules.settings import Settings
@@ -109,12 +121,16 @@ def fold_into(draft: Draft, event: Event) -> None:
 
     Anything the rules do not allow leaves *draft* as it was: a move on a
     finished game or off the board, a flag on a revealed cell, a reveal
-    before the mines are laid, mines laid twice or not as many as expected.
+    before the mines are laid, mines not as many as expected, or mines laid again
+    that change a revealed cell or come after the end.
     """
     if isinstance(event, MinesLaid):
-        fits = len(event.mines) == draft.mine_count and all(p in draft.cells for p in event.mines)
-        if fits and not draft.mines_laid:
-            draft.lay(event.mines)
+        if not draft.mines_laid:
+            cells = draft.cells
+            if len(event.mines) == draft.mine_count and all(p in cells for p in event.mines):
+                draft.lay(event.mines)
+        elif relay_problem(draft, event.mines) is None:
+            draft.move_mines(event.mines)
         return
     cell = draft.cells.get(event.pos)
     if cell is None or draft.is_over():
@@ -147,6 +163,31 @@ def fold(start: GameStarted, events: Iterable[Event]) -> Game:
     for event in events:
         fold_into(draft, event)
     return Game(start, draft.freeze())
+
+
+def relay_problem(board: ReadableBoard, mines: frozenset[Position]) -> str | None:
+    """Return why *mines* cannot replace the laid mines of *board*, or None if they can.
+
+    Mines laid again (a fair mode's re-arrangement) must be as many, on the
+    board, before the end, and fit every revealed cell: none on one, and the
+    same count shown by each.
+    """
+    if not board.mines_laid or board.is_over():
+        return "mines are moved only during a game whose mines are laid"
+    if len(mines) != board.mine_count or not all(p in board.cells for p in mines):
+        return f"the mines moved are {len(mines)}, not the board's {board.mine_count}"
+    cells = board.cells
+    table = neighbour_table(board.width, board.height)
+    old = board.mines()
+    for pos in {n for p in old ^ mines for n in (p, *table[p])}:
+        cell = cells[pos]
+        if type(cell) is not Revealed:
+            continue
+        count = sum(1 for n in table[pos] if n in mines)
+        if pos in mines or count != cell.count:
+            x, y = pos
+            return f"the mines moved do not fit the {cell.count} shown at ({x}, {y})"
+    return None
 
 
 def problem(board: ReadableBoard, move: Move) -> str | None:

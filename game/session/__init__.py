@@ -17,7 +17,8 @@ import enum
 from dataclasses import dataclass
 from functools import cached_property
 
-from game.deal.dealer import Lay, deals, events_for, move_problem
+from game.deal.dealer import Lay, deals, decision, move_problem
+from game.deal.fair import Judgement
 from game.rules.board import Position
 from game.rules.events import FlagToggled, GameStarted, MinesLaid, Move
 from game.rules.figures import Figures, game_figures
@@ -84,6 +85,8 @@ class Made:
     """The session after the move."""
     discarded: int = 0
     """Later moves dropped because the move was made from an earlier point."""
+    judgement: Judgement | None = None
+    """In kind and cruel, how the fair rule judged the move's reveal (`game.deal.fair`)."""
 
 
 @dataclass(frozen=True)
@@ -239,7 +242,8 @@ class Session:
             aids.add(Aid.REWIND)
         if aid is not None:
             aids.add(aid)
-        history = history.then(*events_for(history.current, move, lay))
+        decided = decision(history.current, move, lay)
+        history = history.then(*decided.events)
         clock = self._clock_for(history.current, self.clock, now)
         times = (*times, clock.read(now))
         running = self.running if aid is Aid.SOLVER_PLAY else Running.NOTHING
@@ -253,7 +257,7 @@ class Session:
             aids=frozenset(aids),
             running=running,
         )
-        return Made(session, discarded)
+        return Made(session, discarded, decided.judgement)
 
     def undo(self, now: float) -> Session:
         """Take back the last move, even a fatal one (which counts an explosion)."""

@@ -1,6 +1,7 @@
 """The page's URL parameters: which game to start, or why the URL cannot be used.
 
-`preset`, `w`, `h`, `m`, `seed`, `first`, `noguess`, `layout` (rows of `*` and `.`
+`preset`, `w`, `h`, `m`, `seed`, `first`, `mode` (`classic`, `no-guess`, `kind` or
+`cruel`; `noguess=1` is another way to say `mode=no-guess`), `layout` (rows of `*` and `.`
 joined by `/`), `daily` (YYYY-MM-DD: that day's board of the preset) and
 `start` (`X,Y`: the cell a seed link's board opens first).
 
@@ -27,10 +28,12 @@ from game.rules.mines import implied_start_cell
 from game.rules.settings import (
     PRESETS,
     FirstClick,
+    Mode,
     Settings,
     SettingsError,
     parse_cell,
     parse_first_click,
+    parse_mode,
     preset,
 )
 
@@ -51,6 +54,8 @@ class Param(enum.StrEnum):
     SEED = "seed"
     FIRST = "first"
     NO_GUESS = "noguess"
+    MODE = "mode"
+    """`classic`, `no-guess`, `kind` or `cruel` (`game.rules.settings.Mode`)."""
     DAILY = "daily"
     LAYOUT = "layout"
     START = "start"
@@ -112,6 +117,8 @@ class GameRequest:
                 parts.append(f"{Param.FIRST}={s.first_click.value}")
             if s.no_guess:
                 parts.append(f"{Param.NO_GUESS}=1")
+            elif s.mode is not Mode.CLASSIC:
+                parts.append(f"{Param.MODE}={s.mode.value}")
         if self.seed is not None:
             parts.append(f"{Param.SEED}={self.seed}")
         if self.start_cell is not None:
@@ -217,7 +224,7 @@ def _parse(params: dict[str, list[str]]) -> GameRequest:
         height if height is not None else base.height,
         mines if mines is not None else base.mines,
         first if first is not None else base.first_click,
-        _no_guess(params),
+        _mode(params),
     )
     return GameRequest(settings, seed, start_cell=_start_cell(params, settings, seed))
 
@@ -236,11 +243,17 @@ def _start_cell(
         raise SettingsError(f"start={error}") from None
 
 
-def _no_guess(params: dict[str, list[str]]) -> bool:
+def _mode(params: dict[str, list[str]]) -> Mode:
+    """Return the mode `mode=` names, or that `noguess=1` asks for; they must agree."""
     value = params.get(Param.NO_GUESS, ["0"])[-1].strip()
     if value not in ("0", "1"):
         raise SettingsError(f"noguess={shorten(value)!r} must be 1 (no-guess boards) or 0")
-    return value == "1"
+    if Param.MODE not in params:
+        return Mode.NO_GUESS if value == "1" else Mode.CLASSIC
+    mode = parse_mode(params[Param.MODE][-1].strip())
+    if value == "1" and mode is not Mode.NO_GUESS:
+        raise SettingsError(f"noguess=1 asks for no-guess boards, but mode={mode.value}")
+    return mode
 
 
 _FIXED_BY_DAY: Final = frozenset(

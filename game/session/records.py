@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from game.deal.daily import is_day
 from game.rules.echo import shorten
-from game.rules.settings import MAX_SIDE, PRESETS, FirstClick, Settings
+from game.rules.settings import MAX_SIDE, PRESETS, FirstClick, Mode, Settings
 from game.session.versioned import MAX_MS, float_in_range, int_in_range, read_versioned
 
 FORMAT: Final = "pyminesweeper-records"
@@ -43,6 +43,19 @@ KEEP_DAYS: Final = 400
 DAILY_PREFIX: Final = "daily-"
 _CUSTOM_MODE: Final = re.compile(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}-[0-9]{1,5}(-safe)?")
 NO_GUESS_SUFFIX: Final = "-noguess"
+MODE_SUFFIXES: Final = {Mode.NO_GUESS: NO_GUESS_SUFFIX, Mode.KIND: "-kind", Mode.CRUEL: "-cruel"}
+"""How a records mode names the game's mode (`classic` adds nothing): kept apart per mode."""
+_MODE_LABELS: Final = {NO_GUESS_SUFFIX: "no guessing", "-kind": "kind", "-cruel": "cruel"}
+
+
+def _without_mode(name: str) -> tuple[str, str]:
+    """Return a records mode without its game mode's suffix, and that suffix ("" if none)."""
+    for suffix in MODE_SUFFIXES.values():
+        if name.endswith(suffix):
+            return name.removesuffix(suffix), suffix
+    return name, ""
+
+
 MAX_3BV: Final = MAX_SIDE * MAX_SIDE
 """3BV is at most the number of cells of the largest board."""
 MAX_RATE: Final = MAX_3BV * 1000
@@ -276,8 +289,8 @@ def _bests(ms: int | None, rate: float | None, result: Result) -> tuple[int, flo
 def _mode(name: str, data: Any, nf: bool) -> ModeRecord:
     """Read a mode's record; *nf*: the version that keeps NF results and bests."""
     where = f"mode {shorten(repr(name))}"
-    base = name.removeprefix(DAILY_PREFIX).removesuffix(NO_GUESS_SUFFIX)
-    if base not in PRESETS and not _CUSTOM_MODE.fullmatch(name.removesuffix(NO_GUESS_SUFFIX)):
+    plain = _without_mode(name)[0]
+    if plain.removeprefix(DAILY_PREFIX) not in PRESETS and not _CUSTOM_MODE.fullmatch(plain):
         raise RecordsError(f"{where} is not a preset, a daily board or a custom size")
     if not isinstance(data, dict):
         raise RecordsError(f"{where} must be an object")
@@ -351,7 +364,7 @@ def mode_key(settings: Settings, *, daily: bool = False) -> str:
     '20x10-50-safe'
     """
     name = settings.preset_name()
-    suffix = NO_GUESS_SUFFIX if settings.no_guess else ""
+    suffix = MODE_SUFFIXES.get(settings.mode, "")
     if name is not None and settings.first_click is PRESETS[name].first_click:
         return (DAILY_PREFIX if daily else "") + name + suffix
     key = f"{settings.width}x{settings.height}-{settings.mines}"
@@ -363,11 +376,12 @@ def mode_label(mode: str) -> str:
 
     >>> mode_label("daily-expert"), mode_label("20x10-50-safe")
     ('Daily expert', 'Custom 20×10, 50 mines, safe first click')
-    >>> mode_label("expert-noguess")
-    'Expert, no guessing'
+    >>> mode_label("expert-noguess"), mode_label("beginner-cruel")
+    ('Expert, no guessing', 'Beginner, cruel')
     """
-    if mode.endswith(NO_GUESS_SUFFIX):
-        return f"{mode_label(mode.removesuffix(NO_GUESS_SUFFIX))}, no guessing"
+    plain, suffix = _without_mode(mode)
+    if suffix:
+        return f"{mode_label(plain)}, {_MODE_LABELS[suffix]}"
     if mode.startswith(DAILY_PREFIX):
         return f"Daily {mode_label(mode.removeprefix(DAILY_PREFIX)).lower()}"
     if mode in PRESETS:

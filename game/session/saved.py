@@ -13,12 +13,14 @@ Schema (version 2)::
     {"format": "pyminesweeper-game", "version": 2,
      "request": "preset=expert&seed=42",      # the URL query of the game asked for
      "settings": {"width": 30, "height": 16, "mines": 99, "first_click": "opening",
-                  "no_guess": false},
+                  "no_guess": false, "mode": "classic"},  # mode: classic, no-guess,
+                                                          # kind or cruel (no_guess alone: old)
      "seed": 12345,                           # 0 to 2**53 - 1
      "layout": ["*....", ...] | null,         # rows of * and .: a board known in advance
      "start_cell": [4, 7] | null,             # the cell a shared board opens first
      "events": [["f", 5, 4, 0], ["m", ["*...", ...]], ["r", 3, 3, 0],
                 ["c", 4, 3, 1830], ...],      # code, x, y, ms of play; "m": the mines laid
+                                              # (again, in kind and cruel: the mines moved)
      "elapsed_ms": 52310,                     # time played
      "explosions": 0,                         # mines hit and undone
      "aids": ["hint", "undo"],                # the help used (Aid names)
@@ -39,8 +41,15 @@ from game.rules.echo import shorten
 from game.rules.events import MOVE_CODES, MOVES_BY_CODE, CellOpened, GameStarted, MinesLaid, Move
 from game.rules.history import History, HistoryBuilder
 from game.rules.layout import Layout, TextFormatError
-from game.rules.settings import PRESETS, Settings, SettingsError, parse_first_click
-from game.rules.state import Game, problem
+from game.rules.settings import (
+    PRESETS,
+    Mode,
+    Settings,
+    SettingsError,
+    parse_first_click,
+    parse_mode,
+)
+from game.rules.state import Game, problem, relay_problem
 from game.session import Aid, Clock, Session
 from game.session.query import GameRequest, request_from_query
 from game.session.versioned import MAX_MS, int_in_range, read_versioned
@@ -77,6 +86,7 @@ def to_json(session: Session) -> str:
             "mines": settings.mines,
             "first_click": settings.first_click.value,
             "no_guess": settings.no_guess,
+            "mode": settings.mode.value,
         },
         "seed": start.seed,
         "layout": None if start.layout is None else _rows(settings, start.layout),
@@ -147,7 +157,7 @@ def _read(data: dict[str, Any]) -> Session:
         read.number("height", 100, raw),
         read.number("mines", 10_000, raw),
         parse_first_click(str(raw.get("first_click"))),
-        bool(read.field("no_guess", bool, raw)) if "no_guess" in raw else False,
+        _mode(read, raw),
     )
     start = GameStarted(
         settings,
@@ -181,6 +191,17 @@ def _read(data: dict[str, Any]) -> Session:
         watched=read.flag("watched"),
         explosions=read.number("explosions", MAX_EVENTS),
     )
+
+
+def _mode(read: _Reader, raw: dict[str, Any]) -> Mode:
+    """Return the mode of a file's settings: `mode`, or a file older than modes' `no_guess`."""
+    no_guess = bool(read.field("no_guess", bool, raw)) if "no_guess" in raw else False
+    if "mode" not in raw:
+        return Mode.NO_GUESS if no_guess else Mode.CLASSIC
+    mode = parse_mode(str(read.field("mode", str, raw)))
+    if no_guess is not (mode is Mode.NO_GUESS) and "no_guess" in raw:
+        raise SavedGameError(f"'no_guess' and 'mode' ({mode.value}) disagree")
+    return mode
 
 
 def _layout(data: dict[str, Any], settings: Settings) -> frozenset[tuple[int, int]] | None:
@@ -253,7 +274,8 @@ def _request_v1(start: GameStarted, daily: str | None) -> GameRequest:
 def _events(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
     """Fold version 2's events, each checked against the game as it then stands."""
     entries = read.field("events", list)
-    if len(entries) > MAX_EVENTS + 1:  # the moves and one deal
+    deals = 2 if start.settings.mode.is_fair() else 1  # the moves, and a deal (or a move) each
+    if len(entries) > deals * MAX_EVENTS + 1:
         raise SavedGameError(f"the game has more than {MAX_EVENTS:,} moves")
     builder = HistoryBuilder(start)
     board = builder.board
@@ -274,9 +296,14 @@ def _events(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:
 def _laid(entry: list[Any], builder: HistoryBuilder, start: GameStarted, number: int) -> MinesLaid:
     if len(entry) != 2:
         raise SavedGameError(f'event {number} must be ["m", rows], got {shorten(repr(entry))}')
-    if builder.board.mines_laid:
+    mines = _mines_of(entry[1], start.settings, f"event {number}")
+    board = builder.board
+    if board.mines_laid and not start.settings.mode.is_fair():
         raise SavedGameError(f"event {number} lays mines on a board whose mines are laid")
-    return MinesLaid(_mines_of(entry[1], start.settings, f"event {number}"))
+    reason = relay_problem(board, mines) if board.mines_laid else None
+    if reason is not None:
+        raise SavedGameError(f"event {number} moves the mines but does not fit the game: {reason}")
+    return MinesLaid(mines)
 
 
 def _events_v1(read: _Reader, start: GameStarted) -> tuple[History, list[int]]:

@@ -95,7 +95,7 @@ def constraints_of(seen: Seen) -> tuple[list[Constraint], int, list[Position]]:
     return constraints, left, hidden
 
 
-def _groups(constraints: Sequence[Constraint]) -> list[frozenset[Constraint]]:
+def split_groups(constraints: Sequence[Constraint]) -> list[frozenset[Constraint]]:
     """Split constraints into groups that share no cell (union-find over cells)."""
     parent: dict[Position, Position] = {}
 
@@ -117,7 +117,8 @@ def _groups(constraints: Sequence[Constraint]) -> list[frozenset[Constraint]]:
     return [frozenset(g) for g in grouped.values()]
 
 
-def _convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+def convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+    """Return the counts of two independent parts combined, by total mines."""
     result: dict[int, int] = defaultdict(int)
     for i, x in a.items():
         for j, y in b.items():
@@ -155,7 +156,7 @@ class Count:
         :raises TooComplexError: if the count needs more than *budget* steps.
         """
         constraints, left, hidden = constraints_of(seen)
-        groups = [count_group(g, budget) for g in _groups(constraints)]
+        groups = [count_group(g, budget) for g in split_groups(constraints)]
         frontier = {cell for g in groups for cell in g.cells}
         return cls(seen, left, frozenset(c for c in hidden if c not in frontier), groups)
 
@@ -220,7 +221,7 @@ class Count:
     def _combine(self) -> int:
         everything: dict[int, int] = {0: 1}
         for group in self.groups:
-            everything = _convolve(everything, group.totals)
+            everything = convolve(everything, group.totals)
         floating, left = len(self.floating), self.left
         return sum(w * comb(floating, left - k) for k, w in everything.items() if k <= left)
 
@@ -236,12 +237,12 @@ class Count:
         # others[i]: the groups other than i convolved, from prefix and suffix products.
         prefix = [{0: 1}]
         for group in groups:
-            prefix.append(_convolve(prefix[-1], group.totals))
+            prefix.append(convolve(prefix[-1], group.totals))
         suffix: dict[int, int] = {0: 1}
         others: list[dict[int, int]] = [{}] * len(groups)
         for index in range(len(groups) - 1, -1, -1):
-            others[index] = _convolve(prefix[index], suffix)
-            suffix = _convolve(suffix, groups[index].totals)
+            others[index] = convolve(prefix[index], suffix)
+            suffix = convolve(suffix, groups[index].totals)
         result = []
         for index, group in enumerate(groups):
             # rest[k]: ways to place the other mines when k of them are in this group.

@@ -268,10 +268,11 @@ def _settled(
     mines: Iterable[Position],
     why: str,
     total: int | None,
+    first: Position | None = None,
 ) -> Explanation:
-    """Return the explanation of a certain move: the first safe cell, else the first mine."""
+    """Return the explanation of a certain move: *first*, else the first safe cell or mine."""
     safe, mines = _ordered(safe), _ordered(mines)
-    move = safe[0] if safe else mines[0]
+    move = first if first is not None else safe[0] if safe else mines[0]
     return Explanation(
         move=move,
         action=Action.REVEAL if safe else Action.FLAG,
@@ -297,30 +298,61 @@ def near_and_far(pair: Overlap) -> tuple[Number, Number, frozenset[Position]]:
     return near, far, cells & near.unknown
 
 
-def _by_rule(found: Deduction, total: int | None) -> Explanation:
+def why_safe(read: Study, cell: Position) -> Explanation:
+    """Return the simplest reason that proves hidden *cell* of the position *read* safe.
+
+    The order of `explain`, kept to reasons that settle *cell*: a number whose
+    mines are found, two numbers together, the mine total, else the count.
+
+    :raises ValueError: if *cell* is not certainly safe.
+    :raises TooComplexError: when only the count could say, and it exceeds the budget.
+    """
+    try:
+        total: int | None = read.count().total
+    except TooComplexError:
+        total = None
+    for rule in (Rule.FOUND, Rule.OVERLAP):
+        found = next((d for d in read.deductions if d.rule is rule and cell in d.safe), None)
+        if found is not None:
+            return _by_rule(found, total, cell)
+    by_total = _by_total(read.seen, read.numbers, read.seen.hidden(), total, cell)
+    if by_total is not None and cell in by_total.safe:
+        return by_total
+    if read.odds.get(cell) != 0:
+        raise ValueError(f"{cell} is not certainly safe")
+    why = narrate.counted(read.count().total, mine=False)
+    return _settled(Reason.COUNTING, _counted(read.numbers, cell), [cell], [], why, total)
+
+
+def _by_rule(found: Deduction, total: int | None, first: Position | None = None) -> Explanation:
     """Say what one number alone, or two together, settle (`Deducer.deductions`)."""
     if found.pair is None:
         (number,) = found.numbers
         cells = _ordered(number.unknown)
         if found.rule is Rule.FOUND:
             why = narrate.found(number, cells)
-            return _settled(Reason.FOUND, found.proof, cells, (), why, total)
+            return _settled(Reason.FOUND, found.proof, cells, (), why, total, first)
         return _settled(Reason.FULL, found.proof, (), cells, narrate.full(number, cells), total)
     near, far, settles = near_and_far(found.pair)
     cells = _ordered(settles)
     why = narrate.overlap(found.pair, cells)
     proof = (near.pos, far.pos, *near.found, *far.found)
     safe, mines = (cells, ()) if found.safe else ((), cells)
-    return _settled(Reason.OVERLAP, proof, safe, mines, why, total)
+    return _settled(Reason.OVERLAP, proof, safe, mines, why, total, first)
 
 
 def _by_total(
-    seen: Seen, numbers: Sequence[Number], hidden: Sequence[Position], total: int | None
+    seen: Seen,
+    numbers: Sequence[Number],
+    hidden: Sequence[Position],
+    total: int | None,
+    first: Position | None = None,
 ) -> Explanation | None:
     flags = tuple(p for p in sorted(seen.cells, key=_reading) if seen.cells[p] is FLAGGED)
     left = seen.mines - len(flags)
     if left == 0:
-        return _settled(Reason.TOTAL, flags, hidden, (), narrate.all_flagged(seen.mines), total)
+        why = narrate.all_flagged(seen.mines)
+        return _settled(Reason.TOTAL, flags, hidden, (), why, total, first)
     if left == len(hidden):
         why = narrate.all_mines(left, len(hidden))
         return _settled(Reason.TOTAL, flags, (), hidden, why, total)
@@ -337,7 +369,8 @@ def _by_total(
         return None
     why = narrate.need_them_all(left, sorted(chosen, key=lambda n: _reading(n.pos)))
     proof = [n.pos for n in chosen] + [f for n in chosen for f in n.found]
-    return _settled(Reason.TOTAL, _ordered(proof), rest, (), why, total)
+    first = first if first in rest else None
+    return _settled(Reason.TOTAL, _ordered(proof), rest, (), why, total, first)
 
 
 def _by_counting(numbers: Sequence[Number], counted: Count, choice: Choice) -> Explanation:
