@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from game.deal.fair import Ruling
 from game.names import percent, plural, where
 from game.rules.figures import Figures
 from game.rules.state import Status
@@ -17,6 +18,7 @@ from game.session import Aid, Session
 from game.session.records import ModeRecord, mode_label
 
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
+    from game.session.hints import FairNote
     from game.solver import ImpossiblePositionError
     from game.teacher.review import MoveReview
 
@@ -313,3 +315,26 @@ def reset_question(mode: str, played: int) -> str:
         f"Reset the records of {mode_label(mode)}? Its {played} game"
         f"{'s' * (played != 1)} will be forgotten."
     )
+
+
+def fair_note_words(note: FairNote) -> str:
+    """Say what a kind or cruel game's rule made of a reveal, or "" when there is nothing to say.
+
+    A cruel loss names the certainly safe cells there were and why the nearest
+    was safe; a forced reveal says it was forced; a position too large to count
+    says the reveal played as classic.
+    """
+    judgement = note.judgement
+    cell = where(judgement.cell)
+    if judgement.ruling is Ruling.TOO_LARGE:
+        return f"Too many arrangements to count in a moment: {cell} played as in classic."
+    if judgement.ruling is Ruling.FORCED:
+        return f"No cell was certainly safe, so revealing {cell} was forced, and it was safe."
+    if not note.lost or judgement.ruling is not Ruling.AVOIDABLE:
+        return ""
+    safe = plural(len(judgement.safe), "cell")
+    were = "was" if len(judgement.safe) == 1 else "were"
+    said = f"{cell.capitalize()} was a guess while {safe} {were} certainly safe (marked)."
+    if note.explanation is None or note.nearest is None:
+        return said
+    return f"{said} The nearest: {note.explanation.words}"

@@ -346,3 +346,58 @@ class TestModeAsAValue:
         for key in keys:
             records = records.add(key, Result(True, 1000, 10, 12, 10, False, "2026-01-01"))
         assert set(Records.from_json(records.to_json()).modes) == set(keys)
+
+
+def cruel_loss(seed: int) -> Session:
+    """A cruel game played logically, then a guess while a certainly safe cell exists."""
+    session = Session.begin(mode_request(Mode.CRUEL), seed)
+    session = session.make(CellOpened((4, 4)), 0).session
+    while not session.live.is_over():
+        game = session.live
+        judged = judge(game, logical_move(game))
+        hidden = [p for p, c in game.board.cells.items() if type(c) is Hidden]
+        risky = [p for p in hidden if p not in judged.safe and p != judged.cell]
+        if judged.safe and risky:
+            return session.make(CellOpened(risky[0]), 0).session
+        session = session.make(CellOpened(judged.cell), 0).session
+    raise AssertionError("no guess while a cell was certainly safe")
+
+
+class TestDeathsExplained:
+    def test_a_cruel_loss_names_the_safe_cells_and_proves_the_nearest(self) -> None:
+        """The loss marks every certainly safe cell and explains the nearest in words."""
+        from game.session.hints import Mark, last_fair_note
+        from game.solver.explain import Action
+        from game.words import fair_note_words
+
+        session = cruel_loss(7)
+        assert session.live.status is Status.LOST
+        note = last_fair_note(session, budget=None)
+        assert note is not None and note.lost and note.nearest in note.judgement.safe
+        assert note.explanation is not None
+        assert note.explanation.move == note.nearest
+        assert note.explanation.action is Action.REVEAL
+        assert {p for p, m in note.marks.items() if m is Mark.SAFE} >= set(note.judgement.safe)
+        words = fair_note_words(note)
+        assert "was a guess while" in words and "certainly safe" in words
+        assert note.explanation.words in words
+
+    def test_the_review_counts_a_cruel_loss_as_avoidable(self) -> None:
+        """The review's verdict on the fatal guess is avoidable."""
+        from game.teacher.review import Verdict, review
+
+        session = cruel_loss(11)
+        last = review(session.history).moves[-1]
+        assert last.exploded and last.verdict is Verdict.AVOIDABLE
+
+    def test_a_forced_reveal_says_it_was_forced(self) -> None:
+        """The first reveal after the deal that nothing proves is forced, and says so."""
+        from game.session.hints import fair_note
+        from game.words import fair_note_words
+
+        start = GameStarted(Settings(2, 1, 1, mode=Mode.KIND), 0, None)
+        game = apply(start_game(start), MinesLaid(frozenset({(0, 0)})))
+        judgement = decide(game, CellOpened((0, 0))).judgement
+        assert judgement is not None
+        words = fair_note_words(fair_note(judgement, False, budget=None))
+        assert "was forced" in words

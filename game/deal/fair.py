@@ -58,8 +58,6 @@ class Ruling(enum.Enum):
     """A guess while a certainly safe cell existed: in cruel, it hits a mine."""
     TOO_LARGE = "too large"
     """Counting would have taken too long: the reveal played as in classic."""
-    UNJUDGED = "unjudged"
-    """Nothing needed judging (kind, on a cell with no mine under it, or the deal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +119,6 @@ def _decide(
 
     mode = game.settings.mode
     mined = game.board.cells[cell].mine
-    if mode is Mode.KIND and not mined:
-        return None, Judgement(cell, Ruling.UNJUDGED)
     judgement = judge(game, cell, budget=budget)
     punish = judgement.ruling is Ruling.AVOIDABLE and mode is Mode.CRUEL and not mined
     if not punish and not (judgement.ruling is Ruling.FORCED and mined):

@@ -15,16 +15,22 @@ front-ends only word and draw what these return.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from game.deal.dealer import decision
+from game.deal.fair import Judgement
 from game.rules.board import Position
 from game.rules.seen import Seen
+from game.rules.state import Status
 from game.session import Aid, Session
 from game.solver.counting import Analysis, ImpossiblePositionError
-from game.solver.explain import Action, Explanation, Study
+from game.solver.explain import Action, Explanation, Study, why_safe
+from game.solver.groups import TooComplexError
+from game.solver.sample import unflagged
 
 
 class Mark(enum.Enum):
@@ -125,3 +131,59 @@ def analysed(seen: Seen, *, budget: int | None) -> Reading:
     except ValueError as error:  # too large to count in a moment
         return Reading({}, problem=error)
     return Reading({}, analysis=analysis)
+
+
+@dataclass(frozen=True, slots=True)
+class FairNote:
+    """What a fair mode says of a reveal: forced, or a cruel loss and the safe cells it missed."""
+
+    judgement: Judgement
+    """How the fair rule judged the reveal (`game.deal.fair.judge`)."""
+    lost: bool
+    """Whether the reveal hit a mine."""
+    nearest: Position | None = None
+    """Of the certainly safe cells then, the nearest to the cell revealed (a loss only)."""
+    explanation: Explanation | None = None
+    """The one deducer's proof that *nearest* was safe (None past the budget)."""
+    marks: Mapping[Position, Mark] = dataclasses.field(default_factory=dict)
+    """The certainly safe cells that existed (a loss only), the proof of the nearest."""
+
+
+def fair_note(judgement: Judgement, lost: bool, *, budget: int | None) -> FairNote:
+    """Return what to say of the reveal *judgement* judged; *lost*: it hit a mine.
+
+    A reveal lost while certainly safe cells existed names them all, and
+    explains the nearest to the cell revealed (by distance, then row by row).
+    """
+    before = judgement.before
+    if not lost or not judgement.safe or before is None:
+        return FairNote(judgement, lost)
+    x, y = judgement.cell
+    nearest = min(judgement.safe, key=lambda p: ((p[0] - x) ** 2 + (p[1] - y) ** 2, p[1], p[0]))
+    marks = dict.fromkeys(judgement.safe, Mark.SAFE)
+    try:
+        explanation = why_safe(Study(unflagged(Seen.from_game(before)), budget), nearest)
+    except TooComplexError:
+        return FairNote(judgement, lost, nearest, None, marks)
+    marks.update(dict.fromkeys(explanation.proof, Mark.PROOF))
+    return FairNote(judgement, lost, nearest, explanation, marks)
+
+
+def last_fair_note(session: Session, *, budget: int | None) -> FairNote | None:
+    """Return the fair mode's note on the last move shown, or None (classic, or no reveal).
+
+    Worked out again from the game before that move (the log holds only its
+    outcome, and the mines a move moved belong to it, so that game is the one
+    judged): for a game resumed or a move shown again.
+    """
+    step = session.step
+    if not session.start.settings.mode.is_fair() or step == 0:
+        return None
+    before = session.history.state_at(step - 1)
+    move = session.history.moves[step - 1]
+    if not before.board.mines_laid:
+        return None
+    judgement = decision(before, move).judgement
+    if judgement is None:
+        return None
+    return fair_note(judgement, session.shown.status is Status.LOST, budget=budget)
