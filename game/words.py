@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from game.deal.fair import Ruling
 from game.names import percent, plural, where
+from game.rules.board import Position
 from game.rules.figures import Figures
 from game.rules.state import Status
 from game.session import Aid, Session
 from game.session.records import ModeRecord, mode_label
 
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
-    from game.session.hints import FairNote
+    from game.session import Made
+    from game.session.hints import FairNote, Mark
     from game.solver import ImpossiblePositionError
     from game.teacher.review import MoveReview
 
@@ -334,7 +336,22 @@ def fair_note_words(note: FairNote) -> str:
         return ""
     safe = plural(len(judgement.safe), "cell")
     were = "was" if len(judgement.safe) == 1 else "were"
-    said = f"{cell.capitalize()} was a guess while {safe} {were} certainly safe (marked)."
+    said = f"{cell.capitalize()} was a guess while {safe} {were} certainly safe."
     if note.explanation is None or note.nearest is None:
         return said
     return f"{said} The nearest: {note.explanation.words}"
+
+
+def fair_said(made: Made, *, budget: int | None) -> tuple[str, Mapping[Position, Mark]]:
+    """Return what a front-end says of a move a fair mode judged, and the cells it marks.
+
+    Nothing ("" and no marks) in classic and no-guess games, or when there is
+    nothing to say (`fair_note_words`).
+    """
+    if made.judgement is None:
+        return "", {}
+    from game.session.hints import fair_note  # the solver: not on the page's first screen
+
+    lost = made.session.live.status is Status.LOST
+    note = fair_note(made.judgement, lost, budget=budget)
+    return fair_note_words(note), note.marks

@@ -35,14 +35,17 @@ from game.rules.seen import board_rows, format_position
 from game.rules.settings import (
     PRESETS,
     FirstClick,
+    Mode,
     Settings,
     SettingsError,
     parse_first_click,
+    parse_mode,
     preset,
 )
 from game.rules.state import Game, IllegalMoveError, Status
 from game.session import Session
 from game.session.query import GameRequest
+from game.words import fair_said
 
 HELP = """\
 Commands (x counts columns from the left, y rows from the top, both from 0):
@@ -119,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=[f.value for f in FirstClick],
         help="what the first reveal spares (default opening)",
     )
+    parser.add_argument("--mode", choices=[m.value for m in Mode], help="default classic")
     parser.add_argument("--plain", action="store_true", help="machine-readable output")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
@@ -160,6 +164,7 @@ def start_from_options(args: argparse.Namespace) -> GameStarted:
             args.height if args.height is not None else base.height,
             args.mines if args.mines is not None else base.mines,
             first,
+            parse_mode(args.mode or Mode.CLASSIC.value),
         )
     except SettingsError as error:
         raise UsageError(str(error)) from None
@@ -213,10 +218,8 @@ def as_pressed(game: Game, move: Move) -> Move:
             f": it shows {pressed.shows} but has {pressed.flags} flagged neighbours,"
             " so it cannot chord"
         )
-    elif pressed.shows == 0:
-        why = ""
     else:
-        why = ": it has no hidden neighbours left to open"
+        why = ": it has no hidden neighbours left to open" if pressed.shows else ""
     raise IllegalMoveError(f"({x}, {y}) is already revealed{why}")
 
 
@@ -274,11 +277,14 @@ class Terminal:
             try:
                 # --plain keeps each command to its one meaning (INTERFACES): r only reveals.
                 move = command if self.plain else as_pressed(self.game, command)
-                self.session = self.session.make(move, time.monotonic() * 1000).session
+                made = self.session.make(move, time.monotonic() * 1000)
             except IllegalMoveError as error:
                 self.error(str(error))
                 continue
+            self.session = made.session
             self.show()
+            said = "" if self.plain else fair_said(made, budget=None)[0]  # --plain: the game only
+            self.out.write(said and said + "\n")
 
     def other_command(self, command: str) -> None:
         """Carry out `h` (help) or `n` (new game), which only people use."""
@@ -414,7 +420,7 @@ def _full_screen(args: argparse.Namespace, start: GameStarted) -> int:
         value is not None
         for value in (args.preset, args.width, args.height, args.mines, args.seed, args.layout)
     )
-    chosen = chosen or args.first_click is not None
+    chosen = chosen or args.first_click is not None or args.mode is not None
     said = run_game(request_of(start), args.seed, chosen=chosen, keeper=Keeper(state_folder()))
     with contextlib.suppress(OSError):  # the terminal may have gone (SIGHUP)
         print(said)

@@ -1,6 +1,8 @@
 """The full-screen terminal game as a value: the session, the cursor, hint marks and a message.
 
-The hint and its marks (`Mark`) are the session's (`game.session.hints`).
+The hint and its marks (`Mark`) are the session's (`game.session.hints`), and so
+are a kind or cruel game's notes (`game.words.fair_said`: a forced reveal, a cruel loss's
+certainly safe cells and why the nearest was safe).
 
 Every key the player presses becomes one pure transition here, so what the
 keys do is tested under CPython without a terminal; `tui` only reads
@@ -27,7 +29,7 @@ from game.session.hints import Mark, hint
 from game.session.visit import Swap
 from game.solver import ImpossiblePositionError
 from game.solver.explain import Action
-from game.words import impossible, result_line, summary_items
+from game.words import fair_said, impossible, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000
 """Steps the solver may take for one hint: five times the page's budget, as CPython runs
@@ -161,16 +163,18 @@ class Console:
 
     def made(self, move: Move, now: float) -> Console:
         """Return the console after *move*; at the end of the game, say how it went."""
-        session = self.session.make(move, now).session
-        message = ""
+        made = self.session.make(move, now)
+        session = made.session
+        said, marks = fair_said(made, budget=HINT_BUDGET)
+        message = said
         if session.live.is_over():
-            message = result_line(session, after_loss=AFTER_LOSS)
+            message = f"{said} {result_line(session, after_loss=AFTER_LOSS)}".strip()
             if session.live.status is Status.WON:
                 message += " N starts a new game."
             numbers = session.figures
             if numbers is not None:
                 message += " " + ", ".join(f"{k} {v}" for k, v in summary_items(numbers)) + "."
-        return dataclasses.replace(self, session=session, marks={}, message=message)
+        return dataclasses.replace(self, session=session, marks=marks, message=message)
 
     def undo(self, now: float) -> Console:
         """Take back the last move (the game is then assisted)."""
