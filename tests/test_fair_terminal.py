@@ -80,3 +80,19 @@ def test_console_says_a_forced_reveal_was_forced() -> None:
             console = Console(console.session, cell).press(0)
             said.append(console.message)
     assert any("was forced, and it was safe" in message for message in said)
+
+
+def test_rawvf_carries_the_mode_and_plays_back_the_same_game() -> None:
+    """A cruel game's RAWVF names its mode, and its clicks on its board give the same game."""
+    from game.community import rawvf
+    from game.community.read import read_replay
+    from game.community.watch import rawvf_text
+
+    session = cruel_loss(7)
+    text = rawvf_text(session)
+    assert "\nMode: cruel\n" in text
+    assert rawvf.read(text.encode(), "game.rawvf").mode is Mode.CRUEL
+    replay = read_replay(text.encode(), "game.rawvf")
+    assert str(replay.played.history.current) == str(session.live)
+    density = rawvf.read(text.replace("Mode: cruel", "Mode: Density").encode(), "x")
+    assert density.mode is Mode.CLASSIC  # Arbiter's modes, as converters write them

@@ -6,7 +6,11 @@ mine, `0` none), then `Events:` and one event per line: the time in seconds,
 the event (`lc`, `lr`, `rc`, `rr`, `mc`, `mr`, `mv`, `sc`), the cell's column
 and row from 1, and the pointer's x and y in brackets. Lines that describe the
 board rather than the mouse (`start`, `won`, `blast`, a cell opened, a flag)
-are what a converter may add; the game reads the mouse alone.
+are what a converter may add; the game reads the mouse alone. This game writes
+`Mode: kind` or `Mode: cruel` for a game of those modes (a header where the
+community's converters write Arbiter's modes, all classic here), whose board is its
+last arrangement of the mines: it fits every number shown, so the clicks
+played on it give the same game.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Final
 
 from game.community.recording import KINDS, Mouse, Recording, ReplayError, check_board, check_events
 from game.community.strings import decode
+from game.rules.settings import Mode, SettingsError, parse_mode
 
 _EVENT: Final = re.compile(
     r"(-?\d+)(?:\.(\d{1,3}))?\s+([a-z]{1,2})\s+(-?\d+)\s+(-?\d+)\s+\(\s*(-?\d+)\s+(-?\d+)\s*\)\s*"
@@ -84,7 +89,20 @@ def read(data: bytes, name: str) -> Recording:
         mines,
         check_events(name, events),
         marks=header.get("marks", "off").lower() == "on",
+        mode=_mode(header.get("mode", "")),
     )
+
+
+def _mode(value: str) -> Mode:
+    """Return the game's mode a `Mode:` header names: this game's kind, cruel or no-guess.
+
+    The community's converters write Arbiter's modes there (Classic, Density,
+    UPK...), whose mines never move: those, and anything else, are classic.
+    """
+    try:
+        return parse_mode(value.lower())
+    except SettingsError:
+        return Mode.CLASSIC
 
 
 def _text(raw: str, *encodings: str) -> str:
@@ -145,6 +163,7 @@ def write(recording: Recording, time_ms: int) -> str:
         f"Mines: {len(recording.mines)}",
         f"Marks: {'On' if recording.marks else 'Off'}",
         f"Time: {time_ms // 1000}.{time_ms % 1000:03d}",
+        *([f"Mode: {recording.mode.value}"] if recording.mode is not Mode.CLASSIC else []),
         "Board:",
     ]
     lines += [

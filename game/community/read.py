@@ -97,4 +97,6 @@ def recording_of(history: History, times: tuple[int, ...]) -> Recording:
             assert type(move) is NeighboursOpened
             kinds = ("lc", "rc", "lr", "rr")
         events.extend(Mouse(ms, kind, x, y) for kind in kinds)
-    return Recording(GAME_PROGRAM, "", settings.width, settings.height, mines, tuple(events))
+    return Recording(
+        GAME_PROGRAM, "", settings.width, settings.height, mines, tuple(events), mode=settings.mode
+    )

@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import Final, NamedTuple
 
 from game.rules.board import Position
+from game.rules.settings import Mode
 
 MAX_FILE_BYTES: Final = 8 * 1024 * 1024
 """The largest replay file read: twenty times the largest real one we know (a 60x36
@@ -66,6 +67,9 @@ class Recording:
     """Pixels per cell: what maps a pointer position to a cell."""
     marks: bool = False
     """Whether a right click on a flag left a question mark (which hides nothing)."""
+    mode: Mode = Mode.CLASSIC
+    """How the mines were decided. In kind and cruel, *mines* are the last arrangement,
+    which fits every number shown, so the clicks played on it give the same game."""
 
     def cell_at(self, x: int, y: int) -> Position | None:
         """Return the cell under the pointer at (*x*, *y*) pixels, or None off the board."""
