@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, run_module
+from game.terminal.cli import draw_board
+from helpers import ROOT, layout_game, run_module
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -147,10 +148,25 @@ class TestForPeople:
 
 
 def test_ascii_terminal_gets_ascii_glyphs() -> None:
-    """A terminal that cannot show '·' gets '.' for hidden cells instead of a crash."""
+    """A terminal that cannot show '▪' gets '#' for hidden cells instead of a crash."""
     result = run_module("game", "--seed", "5", env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0, result.stderr
-    assert "0 . . . . . . . . ." in result.stdout
+    assert "0 # # # # # # # # #" in result.stdout
+
+
+def test_hidden_cells_are_drawn_as_closed_tiles() -> None:
+    """A hidden cell is a tile, never a dot or a blank that reads as an empty cell (issue 46)."""
+    drawn = draw_board(layout_game("*..", "...", "..."), unicode=True)
+    assert drawn.splitlines()[1:4] == ["0 ▪ ▪ ▪", "1 ▪ ▪ ▪", "2 ▪ ▪ ▪"]
+
+
+def test_the_docs_say_what_plain_takes() -> None:
+    """docs/playing.md says which line commands --plain refuses, as the game does (issue 46)."""
+    docs = " ".join((ROOT / "docs" / "playing.md").read_text(encoding="utf-8").split())
+    assert "With `--plain` only `r`, `f`, `c` and `q` are taken" in docs
+    result = run("--plain", "--seed", "1", stdin="h\nn\n")
+    assert "error: h is not available with --plain" in result.stdout
+    assert "error: n is not available with --plain" in result.stdout
 
 
 def run_bytes(*args: str, stdin: bytes, encoding: str) -> subprocess.CompletedProcess[bytes]:

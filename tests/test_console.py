@@ -94,6 +94,19 @@ class TestKeys:
         assert set(c.marks.values()) == {Mark.CONTRADICTION}
         assert Aid.HINT not in c.session.aids
 
+    def test_a_hint_of_a_mine_leaves_the_cursor_where_it_was(self) -> None:
+        """H that proves a mine marks it but keeps the cursor off it, so Space out of habit
+        cannot open it (issue 46); the words say where it is and that F flags it there."""
+        layout = Layout.from_text("..*\n...\n***\n")
+        c = console(layout, cursor=(0, 0)).press(0).moved(1, 1).press(10)
+        before = c.cursor
+        c = c.hint()
+        assert c.marks.get((2, 0)) is Mark.MINE or Mark.MINE in c.marks.values(), c.marks
+        assert c.cursor == before
+        mine = next(p for p, m in c.marks.items() if m is Mark.MINE)
+        assert c.press(20).session.live.board.cells[mine] == c.session.live.board.cells[mine]
+        assert "F flags it" in c.message
+
     def test_a_move_clears_the_hint(self) -> None:
         """The marks belong to the position they were made for."""
         c = console(cursor=(2, 0)).press(0).hint().press(10)
@@ -119,15 +132,15 @@ class TestScreen:
     def test_the_cursor_is_bracketed_and_reversed(self) -> None:
         """Brackets show the cursor without colour; the glyph is drawn in reverse too."""
         frame = draw(console(cursor=(1, 0)), (80, 24), 0)
-        assert rows(frame) == ["  ·[·]·", "  · · ·", "  · · ·"]
+        assert rows(frame) == ["  ▪[▪]▪", "  ▪ ▪ ▪", "  ▪ ▪ ▪"]
         board_line = frame.lines[2]
-        assert [s.text for s in board_line if s.cursor] == ["·"]
+        assert [s.text for s in board_line if s.cursor] == ["▪"]
 
     def test_numbers_flags_and_hint_marks_have_their_styles(self) -> None:
         """Each number has its own style (its classic colour); marks replace hidden glyphs."""
         c = console(cursor=(2, 0)).press(0).moved(-2, 0).flag(5).hint()
         frame = draw(c, (80, 24), 0)
-        assert rows(frame) == ["  F 1", " [+]2 1", "  · · ·"]
+        assert rows(frame) == ["  F 1", " [+]2 1", "  ▪ ▪ ▪"]
         styles = {s.text: s.style for line in frame.lines[2:5] for s in line if s.text.strip()}
         assert styles["1"] is Style.N1 and styles["2"] is Style.N2
         assert styles["F"] is Style.FLAG and styles["+"] is Style.SAFE
@@ -142,7 +155,7 @@ class TestScreen:
     def test_a_loss_shows_the_mines_and_the_hit_one(self) -> None:
         """After a loss every mine shows; the one revealed is `!`."""
         frame = draw(console().press(0), (80, 24), 0)
-        assert rows(frame) == [" [!]· ·", "  · · ·", "  · · *"]
+        assert rows(frame) == [" [!]▪ ▪", "  ▪ ▪ ▪", "  ▪ ▪ *"]
         assert "Lost" in frame.text()[0]
 
     def test_a_large_board_scrolls_with_the_cursor(self) -> None:
@@ -154,7 +167,7 @@ class TestScreen:
         assert text[1] == " ^ 8 more rows above"
         assert text[2].startswith("<") and text[2].endswith(">")
         assert text[7] == " v 3 more rows below"
-        assert "[·]" in text[6]
+        assert "[▪]" in text[6]
         back = draw(c.moved(-20, 0), (40, 12), 0, frame.viewport)
         assert back.viewport == Viewport(top=8, left=5)
 
@@ -191,9 +204,9 @@ class TestScreen:
         )
         assert help_line(40, can_resume=True) == "arrows/hjkl Space F U H/? N R Q"
 
-    def test_ascii_terminals_get_a_dot_for_hidden_cells(self) -> None:
-        """Without UTF-8, hidden cells are `.`."""
-        assert rows(draw(console(), (80, 24), 0, unicode=False))[1] == "  . . ."
+    def test_ascii_terminals_get_a_hash_for_hidden_cells(self) -> None:
+        """Without UTF-8, hidden cells are `#`: a dot would read as an empty cell (issue 46)."""
+        assert rows(draw(console(), (80, 24), 0, unicode=False))[1] == "  # # #"
 
 
 @given(

@@ -89,21 +89,21 @@ def test_move_reveal_flag_chord_and_undo(start: Start, tmp_path: Path) -> None:
     game = start("--layout", str(layout_file(tmp_path, *SMALL)))
     game.wait_for("Q quit")
     assert " row 1, column 1: hidden" in game.text()
-    assert board(game) == [" [·]· ·", "  · · ·", "  · · ·"]
+    assert board(game) == [" [▪]▪ ▪", "  ▪ ▪ ▪", "  ▪ ▪ ▪"]
     game.type(RIGHT + "l")
     game.wait_for(" row 1, column 3: hidden")
     game.type(" ")
-    game.wait_for(lambda s: board(game) == ["  · 1[ ]", "  · 2 1", "  · · ·"])
+    game.wait_for(lambda s: board(game) == ["  ▪ 1[ ]", "  ▪ 2 1", "  ▪ ▪ ▪"])
     assert "Playing" in game.text()
     game.wait_for(lambda s: "Time   0" not in s)  # the clock runs from the first reveal
     game.type(LEFT + "hf")
     game.wait_for(lambda s: board(game)[0] == " [F]1")
     assert " Mines   1 " in game.text()
     game.type("l ")
-    game.wait_for(lambda s: board(game) == ["  F[1]", "  1 2 1", "  · · ·"])
+    game.wait_for(lambda s: board(game) == ["  F[1]", "  1 2 1", "  ▪ ▪ ▪"])
     game.type("u")
     game.wait_for("Move undone.")
-    assert board(game)[1] == "  · 2 1"
+    assert board(game)[1] == "  ▪ 2 1"
     assert "(assisted)" in game.text()
     game.type(DOWN + UP + "jk")
     game.wait_for(" row 1, column 2: 1 mine around")
@@ -117,7 +117,7 @@ def test_hint_marks_the_safe_cell_and_space_wins(start: Start, tmp_path: Path) -
     game.wait_for("Playing")
     game.type("H")
     game.wait_for("Row 3, column 1 is safe:")
-    assert board(game)[2] == " [+]· ·"
+    assert board(game)[2] == " [+]▪ ▪"
     game.type(" ")
     game.wait_for("You won in ")
     assert "Won!" in game.text()
@@ -131,14 +131,14 @@ def test_a_loss_shows_the_mines_and_undo_takes_it_back(start: Start, tmp_path: P
     game.wait_for("Q quit")
     game.type(" ")
     game.wait_for(lambda s: "Boom! You hit a mine after" in s and "N starts a new" in words(game))
-    assert board(game) == [" [!]· ·", "  · · ·", "  · · *"]
+    assert board(game) == [" [!]▪ ▪", "  ▪ ▪ ▪", "  ▪ ▪ *"]
     assert "Lost" in game.text() and "U takes it back; N starts a new game." in words(game)
     game.type("U")
     game.wait_for("Mines hit and undone: 1.")
-    assert board(game)[0] == " [·]· ·"
+    assert board(game)[0] == " [▪]▪ ▪"
     game.type("n")
     game.wait_for("New game: 3x3, 2 mines.")
-    assert board(game)[0] == " [·]· ·"
+    assert board(game)[0] == " [▪]▪ ▪"
 
 
 def test_numbers_have_their_classic_colours(start: Start, tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ def test_resize_scrolls_and_too_small_says_how_large(start: Start, tmp_path: Pat
     assert "(63x23 shows the whole board)" in game.text()
     game.resize(80, 24)
     game.wait_for(lambda s: "more row" not in s and " row 13, column 26: hidden" in s)
-    assert board(game, 16)[12][51:54] == "[·]"
+    assert board(game, 16)[12][51:54] == "[▪]"
 
 
 def test_quit_saves_and_the_next_start_resumes(start: Start, state: Path, tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_quit_saves_and_the_next_start_resumes(start: Start, state: Path, tmp_pa
     assert '"events":' in saved_board(state)
     again = start()
     again.wait_for("Welcome back: your game was restored (2 moves).")
-    assert board(again) == [" [F]1", "  · 2 1", "  · · ·"]
+    assert board(again) == [" [F]1", "  ▪ 2 1", "  ▪ ▪ ▪"]
     assert "layout 3x3" in again.text()
 
 
@@ -207,7 +207,7 @@ def test_a_closed_terminal_loses_no_move(start: Start, tmp_path: Path) -> None:
     game = start("--layout", str(layout_file(tmp_path, *SMALL)))
     game.wait_for("Q quit")
     game.type("ll ")
-    game.wait_for(lambda s: board(game)[1] == "  · 2 1")
+    game.wait_for(lambda s: board(game)[1] == "  ▪ 2 1")
     assert game.hang_up() == 0
     again = start()
     again.wait_for("Welcome back: your game was restored (1 move).")
@@ -237,7 +237,7 @@ def test_other_options_set_the_saved_game_aside_and_r_resumes_it(
     other.wait_for("R resume")
     other.type("R")
     other.wait_for("Resumed the game set aside.")
-    assert board(other)[1] == "  · 2 1"
+    assert board(other)[1] == "  ▪ 2 1"
 
 
 def test_an_expert_game_played_to_the_end_in_80x24(start: Start, tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ def test_an_expert_game_played_to_the_end_in_80x24(start: Start, tmp_path: Path)
     game.type("".join(keys))
     game.wait_for("You won in ")
     assert " Mines   0 " in game.text() and "Won!" in game.text()
-    assert all("·" not in line for line in board(game, 16))
+    assert all("▪" not in line for line in board(game, 16))
 
 
 def test_line_and_plain_modes_stay_in_a_terminal(start: Start) -> None:

@@ -45,6 +45,7 @@ from game.rules.settings import (
 from game.rules.state import Game, IllegalMoveError, Status
 from game.session import Session
 from game.session.query import GameRequest
+from game.terminal.screen import HIDDEN_ASCII, HIDDEN_GLYPH
 from game.words import fair_said
 
 HELP = """\
@@ -76,8 +77,8 @@ _COLOURS = {
     "*": "1",
     "!": "41;37;1",
 }
-_GLYPHS = {"H": "·", "0": " "}
-_ASCII_GLYPHS = {"H": ".", "0": " "}
+_GLYPHS = {"H": HIDDEN_GLYPH, "0": " "}
+_ASCII_GLYPHS = {"H": HIDDEN_ASCII, "0": " "}
 _WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
 """A number as typed: ASCII digits only (`int()` would also take `1_0`, `+3` or `３`)."""
 _COORDINATE: Final = re.compile(r"-?[0-9]{1,9}")

@@ -186,9 +186,10 @@ class Console:
         return dataclasses.replace(self, session=session, marks={}, message=f"Move undone.{note}")
 
     def hint(self) -> Console:
-        """Mark the solver's next move and why, and put the cursor on the move.
+        """Mark the solver's next move and why, and put the cursor on the move if it opens.
 
-        The hint is the session's (`game.session.hints.hint`), as on the page.
+        A mine stays where the cursor is not: Space out of habit must not open it. The
+        hint is the session's (`game.session.hints.hint`), as on the page.
         """
         hinted = hint(self.session, budget=HINT_BUDGET)
         reading = hinted.reading
@@ -201,11 +202,11 @@ class Console:
             why = impossible(problem) if isinstance(problem, ImpossiblePositionError) else problem
             return dataclasses.replace(self, marks=reading.marks, message=f"No hint: {why}.")
         flags = explanation.action is Action.FLAG
-        action = "F flags it" if flags else "Space opens it"
+        action = f"F flags it at {where(explanation.move)}" if flags else "Space opens it"
         return dataclasses.replace(
             self,
             session=hinted.session,
-            cursor=explanation.move,
+            cursor=self.cursor if flags else explanation.move,
             marks=reading.marks,
             message=f"{explanation.words} (+ safe, x mine, ? a guess; {action}.)",
         )

@@ -5,7 +5,7 @@ terminal's size into a `Frame`; `tui` only copies it to the screen, so
 everything a player sees is tested under CPython without a terminal.
 
 Each cell takes two columns: a gap and its glyph, the position text's
-characters (`·` hidden, blank for 0). The cursor's gaps become `[` and `]`,
+characters (`▪` hidden, `#` without Unicode; blank for 0). The cursor's gaps become `[` and `]`,
 so it shows without colour or reverse video. A board larger than the
 terminal is seen through a `Viewport` that follows the cursor.
 """
@@ -23,6 +23,12 @@ from game.rules.seen import cell_char
 from game.rules.state import Status
 from game.session.hints import Mark
 from game.terminal.console import Console, help_line
+
+HIDDEN_GLYPH: Final = "▪"
+"""A hidden cell: a closed tile, never a dot that reads as empty, and one column wide in
+every terminal (East Asian width neutral, unlike ■ or ░)."""
+HIDDEN_ASCII: Final = "#"
+"""A hidden cell where the terminal has no Unicode."""
 
 GAP: Final = 2
 """Columns each cell takes: a gap, then the glyph."""
@@ -239,7 +245,7 @@ def _glyph(char: str, mark: Mark | None, unicode: bool) -> tuple[str, Style]:
     if char.isdigit():
         return (" " if char == "0" else char), NUMBER_STYLES[int(char)]
     if char == "H":
-        return ("·" if unicode else "."), Style.HIDDEN
+        return (HIDDEN_GLYPH if unicode else HIDDEN_ASCII), Style.HIDDEN
     return char, _CHAR_STYLES[char]
 
 
