@@ -20,16 +20,25 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-@pytest.fixture(params=["light"])
+SCREENS = {"desktop": (1366, 768), "phone": (390, 844)}
+"""The two screens every dialog is scanned on (issue 46): a laptop's and a phone's."""
+
+
+@pytest.fixture(params=[(s, t) for s in SCREENS for t in ("light", "dark")], ids="-".join)
 def scanned(browser: Browser, base_url: str, request: Any) -> Iterator[Callable[[str], Page]]:
-    """Open the game at a query, ready to be scanned, in the system colour scheme *param*."""
+    """Open the game at a query, ready to be scanned, on a screen and in a colour scheme."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does it)")
+    screen, scheme = request.param
+    width, height = SCREENS[screen]
+    phone = screen == "phone"
     context = game_context(
         browser,
         bypass_csp=True,
-        viewport={"width": 1100, "height": 850},
-        color_scheme=request.param,
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,
+        has_touch=phone,
+        is_mobile=phone,
     )
     page = context.new_page()
 
@@ -96,7 +105,7 @@ def test_custom_settings_form_with_an_error(scanned: Callable[[str], Page]) -> N
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("scanned", ["dark"], indirect=True)
+@pytest.mark.parametrize("scanned", [("desktop", "dark")], indirect=True)
 def test_every_toggle_pressed_in_the_dark_theme(scanned: Callable[[str], Page]) -> None:
     """The dark theme (the system's: its switch shows pressed) with every toggle pressed.
 
@@ -121,4 +130,23 @@ def test_a_failed_puzzle_with_its_proof(scanned: Callable[[str], Page]) -> None:
     page = scanned("puzzle=2-5")
     page.locator("#board button[data-state='hidden']").first.click()
     page.wait_for_selector("#board[data-puzzle='failed'], #board[data-puzzle='solved']")
+    assert violations(page) == []
+
+
+def test_the_help(scanned: Callable[[str], Page]) -> None:
+    """The help open, with its key names."""
+    page = scanned("preset=beginner")
+    page.click("#help-open")
+    page.wait_for_selector("#help[open]")
+    assert violations(page) == []
+
+
+def test_the_review_of_a_lost_game(scanned: Callable[[str], Page]) -> None:
+    """The review panel of a lost game, its moves listed."""
+    page = scanned("layout=*.*/.../...")
+    page.click(cell(page, 1, 1))
+    page.click(cell(page, 0, 0))
+    page.click("#result-close")
+    page.click("#review")
+    page.wait_for_selector("#review-list li[data-move]")
     assert violations(page) == []

@@ -174,6 +174,34 @@ class TestLook:
         page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
         assert page.evaluate("document.documentElement.dataset.theme") == "dark"
 
+    def test_the_dark_theme_darkens_the_board_and_the_card_hides_it(
+        self, browser: Browser, base_url: str
+    ) -> None:
+        """In the dark theme the board is dark too, and the result card is opaque (issue 46).
+
+        A card the board showed through put the board's digits among its words.
+        """
+        viewport = {"width": 1366, "height": 768}
+        context = game_context(browser, viewport=viewport, color_scheme="dark")
+        page = context.new_page()
+        page.goto(base_url + "?layout=*../.../...")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        page.click(cell(page, 0, 0))
+        look = page.evaluate(
+            """() => {
+                const rgb = (e) =>
+                    getComputedStyle(e).backgroundColor.match(/[\\d.]+/g).map(Number);
+                return {
+                    cell: rgb(document.querySelector('#board button[data-y="2"]')),
+                    frame: rgb(document.querySelector('.frame')),
+                    card: rgb(document.getElementById('result')),
+                };
+            }"""
+        )
+        context.close()
+        assert max(look["cell"][:3]) < 110 and max(look["frame"][:3]) < 110, look
+        assert len(look["card"]) == 3 or look["card"][3] == 1, look
+
     def test_odds_show_their_value_only_where_the_eye_rests(
         self, open_game: Open, page: Page
     ) -> None:
