@@ -300,3 +300,89 @@ def test_a_link_to_a_larger_board_draws_it_in_place(
     ready, shifts = page.evaluate("[window.__ready, window.__shifts]")
     assert sum(value for time, value in shifts if time < ready) < 0.01, shifts
     page.context.close()
+
+
+def in_view(page: Page, selector: str, width: int, height: int) -> bool:
+    """Whether the element of *selector* lies wholly within a viewport of *width* x *height*."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width
+        and box["y"] + box["height"] <= height
+    )
+
+
+@pytest.mark.parametrize("preset", list(PRESET_CELLS))
+def test_the_tools_stand_beside_the_board_at_1366x768(
+    browser: Browser, base_url: str, preset: str
+) -> None:
+    """At 1366x768 the board, its counters, New game, Undo, the slider and Hint are all in
+    view without scrolling, on every preset (issue 46: on expert Undo sat at y 776, Hint at
+    824), and no line of the tools is cut in two ("Open replay…" wrapped)."""
+    page = phone_or_desktop(browser, 1366, 768)
+    page.goto(f"{base_url}?preset={preset}&seed=1")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    for selector in ("#board", ".panel", "#reset", "#undo", "#history", "#hint"):
+        assert in_view(page, selector, 1366, 768), (preset, selector)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 768, preset
+    label = page.locator(".share label.file-tool").bounding_box()
+    undo = page.locator("#undo").bounding_box()
+    assert label is not None and undo is not None
+    assert label["height"] <= undo["height"] + 1, label
+    page.context.close()
+
+
+def test_the_result_card_leaves_the_board_uncovered(browser: Browser, base_url: str) -> None:
+    """After a loss the card stands beside the board: the mine that was hit stays in sight
+    (issue 46: it hid the hit mine on expert, rows 2 to 4 on beginner)."""
+    page = phone_or_desktop(browser, 1366, 768)
+    page.goto(f"{base_url}?layout=*.*/.../...")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click(cell(page, 0, 0))
+    expect(page.locator("#result")).to_be_visible()
+    card = page.locator("#result").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert card is not None and board is not None
+    apart = (
+        card["x"] >= board["x"] + board["width"]
+        or card["y"] >= board["y"] + board["height"]
+        or card["x"] + card["width"] <= board["x"]
+        or card["y"] + card["height"] <= board["y"]
+    )
+    assert apart, (card, board)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_nothing_moves_from_the_first_paint_to_the_first_move(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """Layout shift is 0 while Python loads, when it is ready, and at the first move that
+    makes the game assisted (issue 46: the loading line's going moved the board up 30 px,
+    the ASSISTED badge's coming moved it down 22 px)."""
+    page = phone_or_desktop(browser, width, height)
+    page.add_init_script(SHIFTS)
+    page.goto(f"{base_url}?preset=beginner&seed=1")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click("#hint")
+    expect(page.locator("#assist-badge")).to_be_visible()
+    shifts = page.evaluate("window.__shifts")
+    assert sum(value for _, value in shifts) == 0, shifts
+    page.context.close()
+
+
+def test_a_phone_has_the_board_and_a_thumb_bar_on_its_screen(
+    browser: Browser, base_url: str
+) -> None:
+    """At 390x844 the board and a bar at the screen's foot with the open/flag switch, Hint
+    and Undo are all on the screen at once (issue 46)."""
+    page = phone_or_desktop(browser, 390, 844)
+    page.goto(f"{base_url}?preset=beginner")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    for selector in ("#board", "#flag-mode", "#hint", "#undo"):
+        assert in_view(page, selector, 390, 844), selector
+    tops = {page.locator(s).bounding_box()["y"] for s in ("#flag-mode", "#hint", "#undo")}  # type: ignore[index]
+    assert len(tops) == 1 and min(tops) > 844 - 80, tops
+    page.context.close()
