@@ -120,14 +120,21 @@ def contrast(one: str, two: str) -> float:
 
 
 def test_every_number_keeps_three_to_one_on_the_grey() -> None:
-    """WCAG 1.4.11: each number's colour has a contrast of at least 3:1 on the cells' grey."""
+    """WCAG 1.4.11: each number's colour has a contrast of at least 3:1 on the cells' grey,
+    and in the dark theme at least 4.5:1 on its dark open cell (issue 46)."""
     css = (ROOT / "css" / "minesweeper.css").read_text()
-    face = re.search(r"--face:\s*(#[0-9a-f]{6})", css)
-    numbers = dict(re.findall(r"--n([1-8]):\s*(#[0-9a-f]{6})", css))
+    light, dark = css.split("@media (prefers-color-scheme: dark)", 1)
+    face = re.search(r"--face:\s*(#[0-9a-f]{6})", light)
+    numbers = dict(re.findall(r"--n([1-8]):\s*(#[0-9a-f]{6})", light))
     assert face is not None and sorted(numbers) == [str(n) for n in range(1, 9)]
     low = {n: round(contrast(c, face.group(1)), 2) for n, c in numbers.items()}
     assert min(low.values()) >= 3, low
     assert round(contrast("#e00000", "#c0c0c0"), 2) < 3  # the red the classic palette had
+    ground = re.search(r"--open:\s*(#[0-9a-f]{6})", dark)
+    night = dict(re.findall(r"--n([1-8]):\s*(#[0-9a-f]{6})", dark))
+    assert ground is not None and sorted(night) == [str(n) for n in range(1, 9)]
+    low = {n: round(contrast(c, ground.group(1)), 2) for n, c in night.items()}
+    assert min(low.values()) >= 4.5, low
 
 
 def test_the_offline_copy_keeps_the_one_runtime_module_it_compiles() -> None:
