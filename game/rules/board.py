@@ -324,16 +324,11 @@ class Draft(ReadableBoard):
         self.mines_laid = True
 
     def move_mines(self, mines: frozenset[Position]) -> None:
-        """Move this draft's laid mines to *mines*: each cell keeps its state, gets new content.
-
-        Only the old and new mines and their neighbours can change. The caller
-        (`game.rules.state.fold_into`) checks that no revealed cell changes.
-        """
+        """Move the laid mines to *mines*: cells keep their state (`state.fold_into` checks)."""
         table = neighbour_table(self.width, self.height)
         cells = self._writable()
         old = [pos for pos, cell in cells.items() if cell.mine]
-        touched = {n for mine in (*old, *mines) for n in table[mine]}
-        touched.update(old, mines)
+        touched = {n for mine in (*old, *mines) for n in table[mine]} | set(old) | mines
         for pos in touched:
             count = sum(1 for n in table[pos] if n in mines)
             self._set(pos, INTERNED[(type(cells[pos]), pos in mines, count)])
