@@ -14,6 +14,7 @@ from game.deal.fair import Ruling
 from game.names import percent, plural, where
 from game.rules.board import Position
 from game.rules.figures import Figures
+from game.rules.settings import Mode
 from game.rules.state import Status
 from game.session import Aid, Session
 from game.session.records import ModeRecord, mode_label
@@ -24,6 +25,23 @@ if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFE
     from game.solver import ImpossiblePositionError
     from game.teacher.review import MoveReview
 
+MODE_NAMES: Final = {
+    Mode.CLASSIC: "Classic",
+    Mode.NO_GUESS: "No guessing",
+    Mode.KIND: "Kind",
+    Mode.CRUEL: "Cruel",
+}
+"""How the page's mode menu names each mode."""
+MODE_NOTES: Final = {
+    Mode.CLASSIC: "",
+    Mode.NO_GUESS: "No guessing: every board dealt can be cleared by logic alone.",
+    Mode.KIND: "Kind: a forced guess never loses; the mines move to spare it.",
+    Mode.CRUEL: (
+        "Cruel: a guess made while some cell is certainly safe hits a mine;"
+        " a forced guess never loses."
+    ),
+}
+"""What a game of each mode says when it starts: its rule in a sentence."""
 COMMUNITY_TITLE: Final = "The community's figures"
 """The title of the summary's part with the community's figures."""
 

@@ -111,7 +111,8 @@ class TestNoGuess:
     def test_a_no_guess_board_from_the_url_is_won_by_logic_alone(self) -> None:
         """`noguess=1`: after the first click a certainly safe cell always exists, to the end."""
         page = GamePage("preset=beginner&noguess=1&seed=4")
-        assert page.checked("#noguess")
+        assert page.value("#mode") == "no-guess"
+        assert page.attr("#board", "data-mode") == "no-guess"
         page.reveal(4, 4)
         assert page.attr("#board", "data-status") != "ready"  # dealt
         while page.attr("#board", "data-status") == "playing":
@@ -137,13 +138,13 @@ class TestNoGuess:
         page.reveal(4, 4)
         assert page.attr("#board", "data-status") != "ready"
 
-    def test_the_checkbox_deals_no_guess_boards_from_the_next_game(self) -> None:
-        """Ticking the box starts a no-guess game of the same size, kept in the saved game."""
+    def test_the_mode_menu_deals_no_guess_boards_from_the_next_game(self) -> None:
+        """Choosing No guessing starts a no-guess game of the same size, kept in the saved game."""
         page = GamePage("preset=intermediate")
-        page.check("#noguess")
+        page.choose("#mode", "no-guess")
         assert "No guessing" in page.text("#message")
         page.reveal(8, 8)
         saved = page.stored("pyminesweeper.game")["settings"]
         assert saved["no_guess"] is True and saved["width"] == 16
         page.choose("#difficulty", "beginner")
-        assert page.checked("#noguess")
+        assert page.value("#mode") == "no-guess"

@@ -32,7 +32,7 @@ from game.rules.layout import MINE
 from game.rules.settings import MAX_SIDE, PRESETS, Settings
 from game.session.query import DEFAULT_PRESET, LINE_BREAK, Param
 from game.session.records import mode_label
-from game.words import counter_digits
+from game.words import MODE_NAMES, counter_digits
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "vendor" / "shared.mjs"
@@ -109,6 +109,10 @@ def _presets() -> list[str]:
     ]
 
 
+def _modes() -> list[str]:
+    return [f'<option value="{mode.value}">{name}</option>' for mode, name in MODE_NAMES.items()]
+
+
 def _custom_size() -> list[str]:
     default = PRESETS[DEFAULT_PRESET]
     number = 'type="number" inputmode="numeric"'
@@ -136,6 +140,7 @@ def _version() -> list[str]:
 
 PARTS: dict[str, Callable[[], list[str]]] = {
     "presets": _presets,
+    "modes": _modes,
     "custom-size": _custom_size,
     "mines-left": _mines_left,
     "version": _version,

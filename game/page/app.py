@@ -62,7 +62,7 @@ from game.session import Aid, Session
 from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
-from game.words import best_note, daily_note, discarded, opened, result_line
+from game.words import MODE_NOTES, best_note, daily_note, discarded, opened, result_line
 
 if TYPE_CHECKING:
     from game.page.analysis_board import AnalysisBoard
@@ -218,7 +218,8 @@ class App:
         aside), so it says only what happened; the new game is then saved, unless the
         game kept before it is still held.
         """
-        notes = ["Welcome back: your game was restored." if restored else "", problem]
+        mode = MODE_NOTES[self.session.start.settings.mode]  # a link may name a fair mode
+        notes = ["Welcome back: your game was restored." if restored else mode, problem]
         notes += [*told, self.stats.notice, self.puzzles.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
@@ -343,6 +344,7 @@ class App:
         after = made.session.live.status
         if after in (Status.WON, Status.LOST):
             notes.append(result_line(made.session))
+        notes.append(self.tools.judged(made))  # a kind or cruel game's forced reveal or loss
         say(" ".join(n for n in notes if n), in_view=moved)
         if after is Status.LOST:
             self.patcher.run((Focus("reset"),))

@@ -1,4 +1,4 @@
-"""The game's controls and forms: difficulty, custom size, flag mode, no guessing, daily board."""
+"""The game's controls and forms: difficulty, custom size, flag mode, the mode, daily board."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.page.heard import JsEvent, Listen, clicks, reported
 from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Mode, Settings, SettingsError
 from game.session.query import GameRequest
-from game.words import daily_label
+from game.words import MODE_NOTES, daily_label
 
 
 class Controls:
@@ -35,7 +35,7 @@ class Controls:
             Listen("#custom-dialog", "close", lambda _e: self.show_request()),
             clicks("portrait-offer", lambda: self.start(PRESETS["expert-portrait"])),
             Listen("#custom", "submit", self.on_custom_submit, prevent="always"),
-            Listen("#noguess", "change", lambda _e: self.on_no_guess()),
+            Listen("#mode", "change", lambda _e: self.on_mode()),
             clicks("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode)),
             clicks("daily", self.daily_game),
         )
@@ -48,22 +48,14 @@ class Controls:
         """Have the difficulty selector name the game being played again (the form closed)."""
         return Redraw()
 
-    def with_no_guess(self, settings: Settings) -> Settings:
-        """Return *settings* with the "No guessing" box's choice.
-
-        :raises SettingsError: for a board too dense for no-guess boards.
-        """
-        mode = Mode.NO_GUESS if reported("noguess", "checked") else Mode.CLASSIC
-        return dataclasses.replace(settings, mode=mode)
-
     def start(self, settings: Settings) -> NewGame:
-        """Ask for a game of *settings* dealt as the box says; untick it if they are too dense."""
+        """Ask for a game of *settings* in the mode the menu names; classic if too dense for it."""
         try:
-            chosen = self.with_no_guess(settings)
-        except SettingsError as error:  # the box is drawn unticked with the game asked
-            return NewGame(GameRequest(settings), f"No guessing is off: {error}.")
-        note = "No guessing: every board dealt can be cleared by logic alone."
-        return NewGame(GameRequest(chosen), note if chosen.no_guess else "")
+            chosen = dataclasses.replace(settings, mode=Mode(str(reported("mode"))))
+        except SettingsError as error:  # the menu is drawn back on classic with the game asked
+            classic = dataclasses.replace(settings, mode=Mode.CLASSIC)
+            return NewGame(GameRequest(classic), f"Classic instead: {error}.")
+        return NewGame(GameRequest(chosen), MODE_NOTES[chosen.mode])
 
     def on_difficulty(self) -> NewGame | Redraw:
         """Ask for a preset game, or open the custom form."""
@@ -72,8 +64,8 @@ class Controls:
             return self.start(PRESETS[value])
         return Redraw(then=(OpenDialog("custom-dialog"), Focus("custom-width")))
 
-    def on_no_guess(self) -> NewGame | None:
-        """Ask for a game of the same size dealt the way the box now says."""
+    def on_mode(self) -> NewGame | None:
+        """Ask for a game of the same size in the mode the menu now names."""
         return None if self.request is None else self.start(self.request.settings)
 
     def on_custom_submit(self, _event: JsEvent) -> NewGame | Redraw:
@@ -135,7 +127,7 @@ def view_controls(
         h("input", "#custom-height", props={"value": str(settings.height)}),
         h("input", "#custom-mines", props={"value": str(settings.mines)}),
         h("select", "#custom-first", props={"value": settings.first_click.value}),
-        h("input", "#noguess", props={"checked": settings.no_guess}),
+        h("select", "#mode", props={"value": settings.mode.value}),
         h(
             "button",
             "#portrait-offer",

@@ -18,8 +18,8 @@ from game.page.tree import Node, h
 from game.rules.board import Position
 from game.rules.events import CellOpened
 from game.rules.state import Game
-from game.session import Aid, Running, Session
-from game.words import aid_notice, impossible
+from game.session import Aid, Made, Running, Session
+from game.words import aid_notice, fair_said, impossible
 
 if TYPE_CHECKING:
     from game.session.hints import Mark, Reading
@@ -96,6 +96,17 @@ class Tools:
         """Return the solver's choice of cell to reveal, or None (after saying why)."""
         analysis = self.analyse(game, "The solver cannot move")
         return None if analysis is None else analysis.best
+
+    def judged(self, made: Made) -> str:
+        """Mark what a kind or cruel game's rule made of *made*'s reveal; return what to say.
+
+        A cruel loss marks the certainly safe cells there were and the proof of the
+        nearest; nothing is said of a classic game's move (`game.words.fair_said`).
+        """
+        said, marks = fair_said(made, budget=ANALYSIS_BUDGET)
+        if marks:
+            self.board.mark(page_marks(marks))
+        return said
 
     def take(self, session: Session, old: Session) -> None:
         """Take in *session*: the odds while they are on, and the assisted notice, once."""

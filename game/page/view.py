@@ -40,7 +40,7 @@ def view_face(session: Session) -> Node:
 CONTROLS: Final = (
     "difficulty", "flag-mode", "reset", "history", "undo", "replay", "copy-link",
     "download", "replay-format", "open-file", "hint", "autoplay", "autoplay-run", "overlay",
-    "daily", "stats-open", "noguess", "puzzles",
+    "daily", "stats-open", "mode", "puzzles",
 )  # fmt: skip
 """The controls that stay disabled until Python is ready to answer them."""
 LEAVE_ANALYSIS: Final = (
@@ -79,6 +79,11 @@ def view_study(mode: BoardMode) -> Node:
     return h("select", "#difficulty", props={"value": mode.value})
 
 
+def view_game_mode(model: Model) -> str | None:
+    """Return the mode of the game on the board (`#board[data-mode]`); none for a study."""
+    return model.session.start.settings.mode.value if model.mode is BoardMode.GAME else None
+
+
 def view(model: Model) -> tuple[Node, ...]:
     """Return what the page shows of *model*, but the board's cells (their own fast path)."""
     session, mode = model.session, model.mode
@@ -89,6 +94,7 @@ def view(model: Model) -> tuple[Node, ...]:
         view_difficulty(session.request) if mode is BoardMode.GAME else view_study(mode),
         h("div", "#analysis", props={"hidden": mode is not BoardMode.POSITION}),
         h("div", "#puzzle", props={"hidden": mode is not BoardMode.PUZZLE}),
+        h("div", "#board", attrs={"data-mode": view_game_mode(model)}),
         h("button", "#flag-mode", attrs={"aria-pressed": "true" if model.flag_mode else "false"}),
         h("body", "body", classes={"flag-mode": model.flag_mode}),
         h("p", "#custom-error", text=model.form_error),

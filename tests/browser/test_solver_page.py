@@ -19,15 +19,15 @@ Open = Callable[[str], Page]
 
 
 class TestNoGuess:
-    def test_the_checkbox_deals_no_guess_boards_from_the_next_game(self, open_game: Open) -> None:
-        """Ticking the box starts a no-guess game of the same size, kept in the saved game;
+    def test_the_mode_menu_deals_no_guess_boards_from_the_next_game(self, open_game: Open) -> None:
+        """Choosing No guessing starts a no-guess game of the same size, kept in the saved game;
         its first reveal deals in steps between which the worker's loop runs."""
         page = open_game("preset=intermediate")
-        page.check("#noguess")
+        page.select_option("#mode", "no-guess")
         expect(page.locator("#message")).to_contain_text("No guessing")
         page.click(cell(page, 8, 8))
         expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")  # dealt
         saved = page.evaluate("JSON.parse(localStorage.getItem('pyminesweeper.game')).settings")
         assert saved["no_guess"] is True and saved["width"] == 16
         page.select_option("#difficulty", "beginner")
-        assert page.is_checked("#noguess")
+        expect(page.locator("#mode")).to_have_value("no-guess")
