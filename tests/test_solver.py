@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from fractions import Fraction
 from functools import cache
@@ -17,7 +18,7 @@ from game.rules.board import Position, neighbour_table
 from game.rules.events import CellOpened, FlagToggled
 from game.rules.seen import FLAGGED, Seen, format_position
 from game.rules.state import Status, start_game
-from game.solver import TooComplexError, analyse, choice, endgame, groups
+from game.solver import TooComplexError, analyse, choice, endgame, groups, sample
 from game.solver.choice import look_ahead, secondary_safety
 from game.solver.counting import Count, count
 from game.solver.endgame import MAX_ARRANGEMENTS, solve_endgame
@@ -208,6 +209,16 @@ class TestAnalyse:
         assert analyse(text, budget=10**6).exact == analyse(text).exact
         small = "3x3x1\n1HH\nHHH\nHHH\n"
         assert analyse(small, budget=100).exact == analyse(small).exact
+
+    def test_a_group_too_long_to_search_is_too_complex_not_a_crash(self) -> None:
+        """Rows of numbers between hidden rows: one group of 2,000 classes, deeper than the
+        interpreter's recursion limit, is refused as too large, whatever the budget."""
+        rows = ["1" * 100 if y % 2 == 0 else "H" * 100 for y in range(40)]
+        text = f"100x40x{20 * 25}\n" + "".join(row + "\n" for row in rows)
+        with pytest.raises(TooComplexError, match="too large to count exactly"):
+            analyse(text)
+        with pytest.raises(TooComplexError):
+            sample.draw(Seen.from_text(text), random.Random(1))
 
     def test_deterministic(self) -> None:
         """The same position always gives the same move."""

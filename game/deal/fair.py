@@ -20,9 +20,10 @@ before the move that caused it, so a replay folds it back without deciding
 anything again. A chord reveals its cells one by one under the same rule,
 and the log keeps the last arrangement before the chord.
 
-When counting the arrangements would take more than `FAIR_BUDGET` steps
-(`Ruling.TOO_LARGE`), the reveal plays as in classic, on the mines as they
-lie: nothing is moved, and the log says so by holding no `MinesLaid`.
+When counting the arrangements would take more than `FAIR_BUDGET` steps, or
+one group of numbers is too long for the count's search (`Ruling.TOO_LARGE`),
+the reveal plays as in classic, on the mines as they lie: nothing is moved,
+and the log says so by holding no `MinesLaid`.
 """
 
 from __future__ import annotations

@@ -71,6 +71,45 @@ class Group:
     """The steps the count took (charged again when it is reused)."""
 
 
+MAX_CLASSES: Final = 400
+"""Classes of cells one group's search may go through: its depth, one frame a class, kept
+well under the recursion limit of CPython and Pyodide (1,000) with room for its callers."""
+
+Order = list[tuple[tuple[int, ...], list[Position]]]
+"""A group's classes, each the numbers it touches (by index) and its cells."""
+
+
+def search_order(
+    constraints: frozenset[Constraint],
+) -> tuple[Order, list[tuple[int, ...]], list[int], list[int], list[int]]:
+    """Return what a search over a group's classes of interchangeable cells starts from.
+
+    The classes (cells touched by the same numbers) most constrained first, so
+    that a failing number is found near the root; each class's numbers and
+    size; each number's mines still needed and cells still open to it.
+
+    :raises TooComplexError: when the classes are more than `MAX_CLASSES`.
+    """
+    numbers = sorted(constraints, key=lambda c: (sorted(c.cells), c.mines))
+    touching: dict[Position, list[int]] = defaultdict(list)
+    for index, constraint in enumerate(numbers):
+        for cell in constraint.cells:
+            touching[cell].append(index)
+    by_key: dict[tuple[int, ...], list[Position]] = defaultdict(list)
+    for cell in sorted(touching):
+        by_key[tuple(touching[cell])].append(cell)
+    if len(by_key) > MAX_CLASSES:
+        raise TooComplexError("the position is too large to count exactly in a moment")
+    order = sorted(by_key.items(), key=lambda item: -len(item[0]))
+    keys = [k for k, _ in order]
+    sizes = [len(v) for _, v in order]
+    room = [0] * len(numbers)
+    for key, size in zip(keys, sizes, strict=True):
+        for index in key:
+            room[index] += size
+    return order, keys, sizes, [c.mines for c in numbers], room
+
+
 _cache: dict[frozenset[Constraint], Group] = {}
 
 
@@ -88,29 +127,15 @@ def count_group(constraints: frozenset[Constraint], budget: Budget | None = None
     steps are charged again, so that a position costs the same whatever came
     before it.
 
-    :raises TooComplexError: when the budget runs out.
+    :raises TooComplexError: when the budget runs out, or the group's classes are more
+        than `MAX_CLASSES`.
     """
     known = _cache.get(constraints)
     if known is not None:
         if budget is not None:
             budget.spend(known.steps)
         return known
-    numbers = sorted(constraints, key=lambda c: (sorted(c.cells), c.mines))
-    touching: dict[Position, list[int]] = defaultdict(list)
-    for index, constraint in enumerate(numbers):
-        for cell in constraint.cells:
-            touching[cell].append(index)
-    by_key: dict[tuple[int, ...], list[Position]] = defaultdict(list)
-    for cell in sorted(touching):
-        by_key[tuple(touching[cell])].append(cell)
-    order = sorted(by_key.items(), key=lambda item: -len(item[0]))
-    keys = [k for k, _ in order]
-    sizes = [len(v) for _, v in order]
-    need = [c.mines for c in numbers]
-    room = [0] * len(numbers)
-    for key, size in zip(keys, sizes, strict=True):
-        for index in key:
-            room[index] += size
+    order, keys, sizes, need, room = search_order(constraints)
     totals: Weights = defaultdict(int)
     class_mines: list[Weights] = [defaultdict(int) for _ in keys]
     mined: list[tuple[int, int]] = []  # (class, mines) for the classes holding mines
@@ -157,7 +182,8 @@ def count_group(constraints: frozenset[Constraint], budget: Budget | None = None
         (tuple(cells), {k: w // len(cells) for k, w in mines.items()})
         for (_, cells), mines in zip(order, class_mines, strict=True)
     )
-    group = Group(constraints, frozenset(touching), dict(totals), classes, steps)
+    cells = frozenset(cell for _, members in order for cell in members)
+    group = Group(constraints, cells, dict(totals), classes, steps)
     if len(_cache) >= CACHE_SIZE:
         for old in list(_cache)[: CACHE_SIZE // 2]:
             del _cache[old]

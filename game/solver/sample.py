@@ -31,7 +31,7 @@ from random import Random
 from game.rules.board import Position
 from game.rules.seen import FLAGGED, HIDDEN, Seen
 from game.solver.counting import constraints_of, convolve, split_groups
-from game.solver.groups import Budget, Constraint
+from game.solver.groups import Budget, Constraint, search_order
 
 Solution = tuple[int, int, tuple[int, ...]]
 """A group's solution: its mines, its arrangements, and the mines of each class."""
@@ -123,6 +123,11 @@ _cache: dict[frozenset[Constraint], tuple[Classes, list[Solution], int]] = {}
 _CACHE_SIZE = 512
 
 
+def forget() -> None:
+    """Drop every remembered group's solutions (benchmarks time a cold draw this way)."""
+    _cache.clear()
+
+
 def _solve(
     constraints: frozenset[Constraint], budget: Budget | None
 ) -> tuple[Classes, list[Solution]]:
@@ -137,22 +142,7 @@ def _solve(
         if budget is not None:  # charged as when it was listed: a draw costs the same either way
             budget.spend(known[2], "draw an arrangement")
         return known[0], known[1]
-    numbers = sorted(constraints, key=lambda c: (sorted(c.cells), c.mines))
-    touching: dict[Position, list[int]] = defaultdict(list)
-    for index, constraint in enumerate(numbers):
-        for cell in constraint.cells:
-            touching[cell].append(index)
-    by_key: dict[tuple[int, ...], list[Position]] = defaultdict(list)
-    for cell in sorted(touching):
-        by_key[tuple(touching[cell])].append(cell)
-    order = sorted(by_key.items(), key=lambda item: -len(item[0]))
-    keys = [k for k, _ in order]
-    sizes = [len(v) for _, v in order]
-    need = [c.mines for c in numbers]
-    room = [0] * len(numbers)
-    for key, size in zip(keys, sizes, strict=True):
-        for index in key:
-            room[index] += size
+    order, keys, sizes, need, room = search_order(constraints)
     solutions: list[Solution] = []
     taken: list[int] = []
     steps = 0
