@@ -97,8 +97,9 @@ pytest: | $(VENV_PYTHON)
 
 ## Speed figures: the engine under CPython, the page in Chromium; each keeps its
 ## figures in bench/results/, and bench-report writes docs/performance.md from them.
-bench: | $(VENV_PYTHON)
+bench: vendor | $(VENV_PYTHON)
 	$(PYTHON) bench/engine.py
+	$(PYTHON) bench/fair.py
 
 bench-page: vendor browsers | $(VENV_PYTHON)
 	$(PYTHON) bench/page.py

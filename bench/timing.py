@@ -83,8 +83,11 @@ def line(
     target: float | None = None,
     baseline: Sequence[float] | None = None,
     paired: bool = False,
+    target_median: float | None = None,
 ) -> str:
-    """Format one result: median, p95, an optional ratio to a baseline and the target.
+    """Format one result: median, p95, an optional ratio to a baseline and the targets.
+
+    *target* is the p95's, *target_median* the median's, each in milliseconds.
 
     *paired*: the i-th time and the i-th of the baseline were taken one after the
     other, so each pair's ratio is shown too: the middle half of them says how far
@@ -97,6 +100,9 @@ def line(
     if baseline is not None and paired:
         low, high = pair_range(times, baseline)
         text += f" (middle half of the pairs x{low:.2f} to x{high:.2f})"
+    if target_median is not None:
+        verdict = "meets" if median < target_median else "MISSES"
+        text += f"   ({verdict} target median < {target_median:g} ms)"
     if target is not None:
         verdict = "meets" if p95(times) < target else "MISSES"
         text += f"   ({verdict} target p95 < {target:g} ms)"
@@ -132,6 +138,7 @@ class Results:
         target: float | None = None,
         baseline: Sequence[float] | None = None,
         paired: bool = False,
+        target_median: float | None = None,
     ) -> str:
         """Keep the figures of *times* and return their line (see `line`)."""
         row: dict[str, Any] = {
@@ -146,8 +153,17 @@ class Results:
             row["pairs"] = [round(r, 3) for r in pair_range(times, baseline)]
         if target is not None:
             row["target_p95_ms"] = target
+        if target_median is not None:
+            row["target_median_ms"] = target_median
         self.rows.append(row)
-        return line(name, times, target=target, baseline=baseline, paired=paired)
+        return line(
+            name,
+            times,
+            target=target,
+            baseline=baseline,
+            paired=paired,
+            target_median=target_median,
+        )
 
     def fact(self, name: str, value: object) -> None:
         """Keep *value* under *name*."""
