@@ -70,7 +70,8 @@ class Judgement:
     ruling: Ruling
     """What it was."""
     safe: tuple[Position, ...] = ()
-    """The hidden cells that were certainly safe then, row by row."""
+    """The hidden cells that were certainly safe then, row by row; listed only when the
+    cell revealed was not one the rules prove safe (`judge`)."""
     before: Game | None = None
     """The game just before the cell was revealed (what the explanation reads)."""
 
@@ -86,13 +87,25 @@ class Decision:
 
 
 def judge(game: Game, cell: Position, *, budget: int = FAIR_BUDGET) -> Judgement:
-    """Return what hidden *cell* of *game* (its mines laid) was, for the fair rule."""
+    """Return what hidden *cell* of *game* (its mines laid) was, for the fair rule.
+
+    A cell the player's rules prove safe (`game.solver.deduce`: one number, or
+    two) is certainly safe, and most reveals are of such cells: they are judged
+    without counting every arrangement, and list no other safe cell. Any other
+    reveal is judged by the exact count, which the rules' work shares a budget with.
+    """
     from game.solver.counting import count
+    from game.solver.deduce import Deducer
     from game.solver.groups import Budget, TooComplexError
     from game.solver.sample import unflagged
 
+    seen, steps = unflagged(Seen.from_game(game)), Budget(budget)
     try:
-        counted = count(unflagged(Seen.from_game(game)), Budget(budget))
+        deducer = Deducer.of(seen)
+        deducer.settle(steps)
+        if cell in deducer.safe:
+            return Judgement(cell, Ruling.SAFE, before=game)
+        counted = count(seen, steps)
     except TooComplexError:
         return Judgement(cell, Ruling.TOO_LARGE, before=game)
     weights = counted.mine_weights()
