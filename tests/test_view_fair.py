@@ -70,9 +70,13 @@ class TestCruelReveal:
         assert "was a guess while" in said and "certainly safe" in said and "The nearest" in said
         assert page.marked("hint-safe") == safe
         assert page.marked("proof")
+        assert not page.hidden("#result-why")  # on the card the player looks at
+        assert page.text("#result-why") in said and "The nearest" in page.text("#result-why")
         page.click("#undo")  # the marks belong to the loss
         assert page.attr("#board", "data-status") == "playing"
         assert not page.marked("hint-safe")
+        page.click("#reset")
+        assert page.text("#result-why") == ""
 
     def test_a_forced_reveal_is_safe_and_says_it_was_forced(self) -> None:
         """Certainly safe cells are revealed until none is left: the riskiest reveal then opens."""

@@ -374,6 +374,7 @@ class App:
             best_note=self.best_note,
             flag_mode=self.board.flag_mode,
             aid_note=self.tools.aid_note,
+            why_lost=self.tools.why_lost,
             resume_offered=self.files.resume_offered,
             link=self.files.link,
             form_error=self.controls.form_error,

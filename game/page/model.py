@@ -81,6 +81,8 @@ class Model:
     """The notice that the game now counts as assisted, while it is up."""
     form_error: str = ""
     """Why the custom form's size was not started, while the player mends it."""
+    why_lost: str = ""
+    """Why a kind or cruel game's last reveal lost: the safe cells there were, and a proof."""
     card_open: bool = False
     """Whether the result card is up (once per end, until the player closes it)."""
     community: Mapping[str, Any] | None = None

@@ -114,17 +114,24 @@ class Summary:
 
 
 def view_summary(
-    session: Session, best_note: str, *, card_open: bool, community: Mapping[str, Any] | None
+    session: Session,
+    best_note: str,
+    *,
+    card_open: bool,
+    community: Mapping[str, Any] | None,
+    why: str = "",
 ) -> tuple[Node, ...]:
     """Return the summary and the result card as *session* shows them (hidden while playing).
 
-    *best_note* says a new best, *card_open* whether the card is up, and *community* holds
-    the community's figures of the game, once computed.
+    *best_note* says a new best, *card_open* whether the card is up, *community* holds
+    the community's figures of the game, once computed, and *why* why a fair game lost.
     """
     numbers = session.figures
     if numbers is None or not session.is_live():
-        return h("section", "#summary", props={"hidden": True}), h(
-            "div", "#result", props={"hidden": True}
+        return (
+            h("section", "#summary", props={"hidden": True}),
+            h("div", "#result", props={"hidden": True}),
+            h("p", "#result-why", text="", props={"hidden": True}),
         )
     nf = no_flags(session.history)
     share = daily_share(session)
@@ -173,6 +180,7 @@ def view_summary(
         ),
         h("p", "#result-verdict", text=verdict_line),
         h("p", "#result-figures", text=result_figures(numbers)),
+        h("p", "#result-why", text=why, props={"hidden": not why}),
         h("button", "#share-result", props={"hidden": not share}),
     )
 

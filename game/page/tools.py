@@ -17,7 +17,7 @@ from game.page.storage import Store
 from game.page.tree import Node, h
 from game.rules.board import Position
 from game.rules.events import CellOpened
-from game.rules.state import Game
+from game.rules.state import Game, Status
 from game.session import Aid, Made, Running, Session
 from game.words import aid_notice, fair_said, impossible
 
@@ -48,6 +48,8 @@ class Tools:
         """The session last taken in: what the buttons act on."""
         self.aid_note = ""
         """The notice that the game now counts as assisted, while it is up ("" when not)."""
+        self.why_lost = ""
+        """Why a kind or cruel game's last reveal lost, for its result card ("" when not)."""
 
     def listens(self) -> tuple[Listen, ...]:
         """Return what the tools hear: Hint, one solver move, the solver playing, the odds."""
@@ -106,6 +108,7 @@ class Tools:
         said, marks = fair_said(made, budget=ANALYSIS_BUDGET)
         if marks:
             self.board.mark(page_marks(marks))
+        self.why_lost = said if made.session.live.status is Status.LOST else ""
         return said
 
     def take(self, session: Session, old: Session) -> None:
@@ -127,7 +130,7 @@ class Tools:
     def tell_assisted(self, session: Session, old: Session) -> None:
         """Say once, when help is first used in a game, that the game now counts as assisted."""
         if session.history.start is not old.history.start:
-            self.aid_note = ""
+            self.aid_note = self.why_lost = ""
         chosen = session.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER}
         if session.start is old.start:
             first = bool(chosen) and not (old.aids - {Aid.KNOWN_LAYOUT, Aid.EARLIER})

@@ -100,7 +100,11 @@ def view(model: Model) -> tuple[Node, ...]:
         h("p", "#custom-error", text=model.form_error),
         *view_timeline(session),
         *view_summary(
-            session, model.best_note, card_open=model.card_open, community=model.community
+            session,
+            model.best_note,
+            card_open=model.card_open,
+            community=model.community,
+            why=model.why_lost,
         ),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
         *view_tools(session, model.aid_note),

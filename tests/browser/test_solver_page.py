@@ -31,3 +31,31 @@ class TestNoGuess:
         assert saved["no_guess"] is True and saved["width"] == 16
         page.select_option("#difficulty", "beginner")
         expect(page.locator("#mode")).to_have_value("no-guess")
+
+
+class TestCruel:
+    def test_a_cruel_loss_says_why_on_its_card_in_the_worker(self, open_game: Open) -> None:
+        """The fair rule runs in Pyodide: a guess while a cell was certainly safe loses, and
+        the result card names the safe cells and proves the nearest (seed 1's opening proves
+        five; the core, under CPython, picks the least risky guess)."""
+        from game.rules.events import CellOpened
+        from game.rules.seen import Seen
+        from game.session import Session
+        from game.session.query import request_from_query
+        from game.solver.counting import count
+
+        query = "preset=beginner&mode=cruel&seed=1"
+        session = Session.begin(request_from_query(query)[0], 0)
+        opened = session.make(CellOpened((4, 4)), 0).session.live
+        counted = count(Seen.from_game(opened))
+        weights = counted.mine_weights()
+        risky = [p for p, w in weights.items() if 0 < w < counted.total]
+        guess = min(risky, key=weights.__getitem__)
+        page = open_game(query)
+        expect(page.locator("#mode")).to_have_value("cruel")
+        page.click(cell(page, 4, 4))
+        page.click(cell(page, *guess))
+        expect(page.locator("#board")).to_have_attribute("data-status", "lost")
+        expect(page.locator("#result-why")).to_be_visible()
+        expect(page.locator("#result-why")).to_contain_text("certainly safe. The nearest:")
+        assert page.locator("#board button.hint-safe").count() == 5
