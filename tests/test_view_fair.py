@@ -118,3 +118,42 @@ class TestRecordsPerMode:
         page.choose("#stats-mode", "beginner-cruel")
         assert page.text("#stats-figures [data-name='played'] dd") == "1"
         assert "Beginner, cruel" in page.text("#stats-mode")
+
+
+def cruel_file(tamper: str) -> str:
+    """A cruel game saved as a file, with its log changed: *tamper* says how."""
+    import json
+
+    page, exact = cruel_after_opening(1)
+    page.reveal(*next(p for p, chance in exact.items() if chance == 0))
+    data = page.stored("pyminesweeper.game")
+    events = data["events"]
+    laid = events[0][1]
+    if tamper == "count":  # mines moved to none at all
+        events.insert(2, ["m", [row.replace("*", ".") for row in laid]])
+    else:  # mines moved onto the first cell revealed, which shows a number
+        rows = [list(row) for row in laid]
+        first = next((x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "*")
+        rows[first[1]][first[0]], rows[4][4] = ".", "*"
+        events.insert(2, ["m", ["".join(row) for row in rows]])
+    return json.dumps(data)
+
+
+class TestHostileFairFiles:
+    @pytest.mark.parametrize(
+        ("tamper", "complaint"),
+        [("count", "size and mine count"), ("number", "does not fit")],
+    )
+    def test_a_fair_game_that_contradicts_itself_is_refused_and_the_game_stays(
+        self, tamper: str, complaint: str
+    ) -> None:
+        content = cruel_file(tamper)
+        page = GamePage("preset=beginner&seed=4")
+        page.reveal(4, 4)
+        before, saved = page.states(), page.stored("pyminesweeper.game")
+        page.pick_file("#open-file", "cruel.json", content)
+        said = page.text("#message")
+        assert complaint in said and "Your game is unchanged" in said
+        assert page.states() == before
+        assert page.stored("pyminesweeper.game") == saved
+        assert page.attr("#board", "data-mode") == "classic"
