@@ -2,8 +2,10 @@
 
 Serves the project folder on 127.0.0.1 (as `make serve` does; run `make vendor`
 first), opens a seeded intermediate game in Debian's Chromium, plays a few
-of the solver's moves, asks for a hint and saves the top of the page as
-docs/images/game.png. The same seed gives the same board every time.
+of the solver's moves, turns the mine odds on, asks for a hint and saves the
+page as docs/images/game.png: wide enough for the tools to stand beside the
+board in one toolbar row, so the hint's explanation and the odds are both in
+view. The same seed gives the same board every time.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright  # noqa: E402
 
+from game.page.tools import QUIET_KEY  # noqa: E402
 from tools import chromium  # noqa: E402
 from tools.serve import Handler  # noqa: E402
 
 OUT = ROOT / "docs" / "images" / "game.png"
 QUERY = "?preset=intermediate&seed=2026"
 """A seeded game: the same mines every time, and an opening at the start cell."""
-VIEWPORT: ViewportSize = {"width": 900, "height": 900}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 SOLVER_MOVES = 12
 """Moves the solver plays before the picture, so the board shows a game in progress."""
 
@@ -56,6 +59,9 @@ def main() -> None:
         context = browser.new_context(
             service_workers="block", viewport=VIEWPORT, color_scheme="light"
         )
+        # A player who asked not to be told that help makes a game assisted: the picture
+        # shows the hint's words, not that notice (game.page.tools.QUIET_KEY).
+        context.add_init_script(f"localStorage.setItem({QUIET_KEY!r}, '1')")
         page = context.new_page()
         page.goto(base + QUERY)
         page.wait_for_selector("body[data-ready='true']", timeout=120_000)
@@ -67,6 +73,8 @@ def main() -> None:
             settle(page)
             if page.get_attribute("#board", "data-status") != "playing":
                 break
+        page.click("#overlay")
+        settle(page)
         page.click("#hint")
         settle(page)
         page.evaluate("window.scrollTo(0, 0)")  # the hint scrolls its words into view
