@@ -386,3 +386,19 @@ def test_a_phone_has_the_board_and_a_thumb_bar_on_its_screen(
     tops = {page.locator(s).bounding_box()["y"] for s in ("#flag-mode", "#hint", "#undo")}  # type: ignore[index]
     assert len(tops) == 1 and min(tops) > 844 - 80, tops
     page.context.close()
+
+
+def test_a_hint_on_a_phone_says_why_above_the_thumb_bar(browser: Browser, base_url: str) -> None:
+    """At 390x844 on intermediate, the hint's reason stands under the board, on the screen
+    above the thumb bar, without scrolling (issue 46: it was below the tools, out of sight)."""
+    page = phone_or_desktop(browser, 390, 844)
+    page.goto(f"{base_url}?preset=intermediate&seed=3")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click(cell(page, 2, 2))
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("column")
+    words = page.locator("#message").bounding_box()
+    bar = page.locator("#hint").bounding_box()
+    assert words is not None and bar is not None
+    assert words["y"] >= 0 and words["y"] + words["height"] <= bar["y"], (words, bar)
+    page.context.close()
