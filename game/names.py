@@ -46,13 +46,17 @@ def cells_named(cells: Iterable[Position]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def plural(count: int, noun: str) -> str:
-    """Write *count* *noun*s with the right ending.
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """Write *count* *noun*s with the right ending; *nouns* is the plural where it is not *noun*-s.
 
-    >>> plural(1, "move"), plural(3, "move")
-    ('1 move', '3 moves')
+    >>> plural(1, "move"), plural(3, "move"), plural(1, "guess", "guesses")
+    ('1 move', '3 moves', '1 guess')
+    >>> plural(0, "guess", "guesses")
+    '0 guesses'
     """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun + 's' if nouns is None else nouns}"
 
 
 def percent(chance: Fraction) -> str:

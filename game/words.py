@@ -255,20 +255,32 @@ def review_line(reviewed: MoveReview) -> str:
 
 
 def review_summary(moves: Sequence[MoveReview]) -> str:
-    """Sum the review up in two sentences."""
-    from game.teacher.review import summarise
+    """Sum the review up: the verdicts counted, the chance of surviving, the first needless risk.
+
+    A risk is named for what it was when it was taken (a guess riskier than the safest,
+    or a risk beside a certainly safe cell), whether or not it hit a mine; the move that
+    hit one is named apart.
+    """
+    from game.teacher.review import Verdict, summarise
 
     summary = summarise(moves)
     parts = [
-        f"{summary.moves} moves: {summary.certain} certain, {summary.guesses} guesses"
-        f" as safe as the safest, {summary.risky} risky, {summary.avoidable} avoidable."
-    ]
-    parts.append(
+        f"{plural(summary.moves, 'move')}: {summary.certain} certain,"
+        f" {plural(summary.guesses, 'guess', 'guesses')} as safe as the safest,"
+        f" {summary.risky} risky, {summary.avoidable} avoidable.",
         f"The chance of surviving your risks: {percent(summary.survival)};"
-        f" the solver's choices there: {percent(summary.solver_survival)}."
-    )
-    if summary.first_mistake is not None:
-        parts.append(f"The first move that went wrong: {summary.first_mistake}.")
+        f" the solver's choices there: {percent(summary.solver_survival)}.",
+    ]
+    first = next((m for m in moves if m.number == summary.first_mistake), None)
+    if first is not None:
+        risk = (
+            "guess riskier than the safest"
+            if first.verdict is Verdict.RISKY
+            else "risk taken while a cell was certainly safe"
+        )
+        parts.append(f"The first {risk}: move {first.number}.")
+    if summary.lost_at is not None:
+        parts.append(f"Move {summary.lost_at} hit a mine.")
     return " ".join(parts)
 
 
@@ -331,10 +343,8 @@ def reset_question(mode: str, played: int) -> str:
     >>> reset_question("beginner", 1)
     'Reset the records of Beginner? Its 1 game will be forgotten.'
     """
-    return (
-        f"Reset the records of {mode_label(mode)}? Its {played} game"
-        f"{'s' * (played != 1)} will be forgotten."
-    )
+    games = plural(played, "game")
+    return f"Reset the records of {mode_label(mode)}? Its {games} will be forgotten."
 
 
 def fair_note_words(note: FairNote) -> str:

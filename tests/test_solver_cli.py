@@ -25,7 +25,7 @@ def test_review_prints_every_move_and_the_summary(capsys: pytest.CaptureFixture[
     assert (
         lines[26] == "25 moves: 23 certain, 0 guesses (as safe as the safest), 0 risky, 2 avoidable"
     )
-    assert lines[-1] == "first move that went wrong: 2 (f 0 0)"
+    assert lines[-1] == "first needless risk: 2 (f 0 0, avoidable)"  # a risk, not a loss
 
 
 def test_explain_reads_standard_input() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from game.rules.events import CellOpened
@@ -10,7 +12,16 @@ from game.rules.settings import PRESETS
 from game.session import Aid, Session
 from game.session.query import GameRequest
 from game.solver import ImpossiblePositionError, analyse
-from game.words import card_verdict, discarded, impossible, result_line, summary_items, verdict
+from game.teacher.review import Kind, MoveReview, Verdict
+from game.words import (
+    card_verdict,
+    discarded,
+    impossible,
+    result_line,
+    review_summary,
+    summary_items,
+    verdict,
+)
 
 
 def won_session(*aids: Aid, ms: int = 500) -> Session:
@@ -88,3 +99,47 @@ class TestSolverWords:
             analyse("3x1x1\nFF1\n")
         assert set(caught.value.cells) >= {(0, 0), (1, 0)}
         assert "more flags than mines" in impossible(caught.value)
+
+
+def reviewed(number: int, verdict: Verdict, *, exploded: bool = False) -> MoveReview:
+    """A reveal of (number, 0) judged *verdict*: risky ones took 1/2 where 1/4 was safest."""
+    risk = {Verdict.CERTAIN: Fraction(0), Verdict.GUESS: Fraction(1, 4)}.get(verdict)
+    return MoveReview(
+        number,
+        CellOpened((number, 0)),
+        Kind.REVEAL,
+        Fraction(1, 2) if risk is None else risk,
+        Fraction(0) if verdict is Verdict.AVOIDABLE else Fraction(1, 4),
+        verdict,
+        exploded=exploded,
+    )
+
+
+class TestReviewSummary:
+    def test_counts_take_their_plural_from_the_count(self) -> None:
+        """Issue 46, defect 9: one guess is "1 guess", never "1 guesses"; one move, "1 move"."""
+        words = review_summary([reviewed(1, Verdict.GUESS)])
+        assert words.startswith("1 move: 0 certain, 1 guess as safe as the safest,")
+        assert "guesses" not in words
+        two = review_summary([reviewed(1, Verdict.GUESS), reviewed(2, Verdict.GUESS)])
+        assert two.startswith("2 moves: 0 certain, 2 guesses as safe as the safest,")
+
+    def test_a_risky_guess_that_worked_is_not_said_to_have_gone_wrong(self) -> None:
+        """Issue 46, defect 9: a won game whose move 2 was only risky names it as the first
+        risky guess, not "the first move that went wrong", and says no mine was hit."""
+        moves = [reviewed(1, Verdict.CERTAIN), reviewed(2, Verdict.RISKY)]
+        words = review_summary(moves)
+        assert "went wrong" not in words
+        assert "The first guess riskier than the safest: move 2." in words
+        assert "hit a mine" not in words
+
+    def test_an_avoidable_risk_and_the_mine_hit_are_each_named(self) -> None:
+        """A risk taken beside a safe cell is named as such; the move that hit a mine too."""
+        moves = [
+            reviewed(1, Verdict.CERTAIN),
+            reviewed(2, Verdict.AVOIDABLE),
+            reviewed(3, Verdict.RISKY, exploded=True),
+        ]
+        words = review_summary(moves)
+        assert "The first risk taken while a cell was certainly safe: move 2." in words
+        assert words.endswith("Move 3 hit a mine.")

@@ -140,7 +140,7 @@ def review_text(result: Review) -> str:
     lines.append("")
     lines.append(
         f"{plural(s.moves, 'move')}: {s.certain} certain,"
-        f" {s.guesses} {'guess' if s.guesses == 1 else 'guesses'}"
+        f" {plural(s.guesses, 'guess', 'guesses')}"
         f" (as safe as the safest), {s.risky} risky, {s.avoidable} avoidable"
         + (f", {s.unjudged} too large to judge" if s.unjudged else "")
     )
@@ -150,7 +150,8 @@ def review_text(result: Review) -> str:
     )
     if s.first_mistake is not None:
         first = result.moves[s.first_mistake - 1]
-        lines.append(f"first move that went wrong: {first.number} ({command(first.move)})")
+        judged = "" if first.verdict is None else f", {first.verdict.value}"
+        lines.append(f"first needless risk: {first.number} ({command(first.move)}{judged})")
     if s.lost_at is not None:
         lines.append(f"lost at move {s.lost_at}")
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Final
 
+from game.names import plural
 from game.session.records import Result
 
 WIDTH: Final = 320
@@ -100,7 +101,7 @@ def histogram_svg(times_ms: Sequence[int]) -> str:
             f'<rect class="bar" x="{x + 1:.1f}" y="{TOP + plot_h - h:.1f}"'
             f' width="{step - 2:.1f}" height="{h:.1f}"'
             f' data-from="{low}" data-to="{high}" data-count="{n}">'
-            f"<title>{low}–{high} s: {n} win{'s' * (n != 1)}</title></rect>"
+            f"<title>{low}–{high} s: {plural(n, 'win')}</title></rect>"
         )
         if i % max(1, len(bins) // 6) == 0:
             parts.append(_x_label(x, f"{low}s"))
