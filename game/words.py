@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFE
     from game.session import Made
     from game.session.hints import FairNote, Mark
     from game.solver import ImpossiblePositionError
+    from game.teacher.practice import Tally
+    from game.teacher.puzzles import Puzzle
     from game.teacher.review import MoveReview
 
 MODE_NAMES: Final = {
@@ -383,3 +385,53 @@ def fair_said(made: Made, *, budget: int | None) -> tuple[str, Mapping[Position,
     lost = made.session.live.status is Status.LOST
     note = fair_note(made.judgement, lost, budget=budget)
     return fair_note_words(note), note.marks
+
+
+PUZZLE_PROMPTS: Final = {
+    1: "Find a safe cell: one number tells.",
+    2: "Find a safe cell: two numbers together tell.",
+    3: "Find a safe cell: read several numbers at once.",
+    4: "Find a safe cell: the numbers alone do not tell; count the mines.",
+    5: "No cell is certainly safe: find the safest one.",
+}
+"""What each puzzle level asks the player to find."""
+
+
+def puzzle_title(level: int, *, of_the_day: bool) -> str:
+    """Name a puzzle as a player reads it: its level and what the level takes, never its seed.
+
+    The seed stays in the address (`?puzzle=N-S`), for sharing.
+
+    >>> puzzle_title(3, of_the_day=False), puzzle_title(1, of_the_day=True)
+    ('Level 3 puzzle (more numbers)', 'Puzzle of the day, level 1 (one number)')
+    """
+    from game.teacher.puzzles import LEVEL_NAMES
+
+    if of_the_day:
+        return f"Puzzle of the day, level {level} ({LEVEL_NAMES[level]})"
+    return f"Level {level} puzzle ({LEVEL_NAMES[level]})"
+
+
+def puzzle_prompt(level: int, *, of_the_day: bool) -> str:
+    """Say which puzzle is on the board and what to find in it."""
+    return f"{puzzle_title(level, of_the_day=of_the_day)}. {PUZZLE_PROMPTS[level]}"
+
+
+def puzzle_verdict(pos: Position, puzzle: Puzzle) -> str:
+    """Say whether a press at *pos* solved *puzzle*, the cell's chance of a mine, and why."""
+    chance = percent(puzzle.grade.chances[pos])
+    if pos in puzzle.grade.answer:
+        head = f"Solved! {where(pos).capitalize()} has a {chance} chance of a mine."
+    else:
+        head = f"Not this one: {where(pos)} has a {chance} chance of a mine."
+    return f"{head} {puzzle.grade.reason} Next gives another puzzle."
+
+
+def puzzle_tally(level: int, tally: Tally) -> str:
+    """Say a level's practice: the puzzles solved and the streak.
+
+    >>> from game.teacher.practice import Tally
+    >>> puzzle_tally(2, Tally(5, 2, 3))
+    'Level 2: 5 solved, streak 2 (best 3)'
+    """
+    return f"Level {level}: {tally.solved} solved, streak {tally.streak} (best {tally.best})"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from fakepage import GamePage
+from game.names import where
 from game.rules.seen import Seen
 from game.solver.explain import Reason, explain
 from game.teacher.puzzles import find
@@ -140,7 +141,7 @@ class TestPuzzles:
         wrong = next(p for p in puzzle.grade.chances if p not in puzzle.grade.answer)
         page.reveal(*wrong)
         assert page.attr("#board", "data-puzzle") == "failed"
-        assert "Not this one" in page.text("#message")
+        assert page.text("#message").startswith(f"Not this one: {where(wrong)} has a ")
         assert PERCENT.search(page.text("#message"))
         assert page.count("#board [data-proof=true]") >= 1
         assert "streak 0" in page.text("#puzzle-tally")
@@ -162,6 +163,22 @@ class TestPuzzles:
         page.choose("#difficulty", "beginner")
         assert page.attr("#board", "data-puzzle") is None
         assert page.hidden("#puzzle")
+
+    def test_a_puzzle_is_named_as_a_player_reads_it(self) -> None:
+        """Issue 46, defect 9: the Puzzles button named its puzzle "Puzzle 1-2946730194". It
+        is named by its level and what that takes, or as the puzzle of the day; the seed
+        stays in the address."""
+        page = GamePage("preset=beginner&seed=3")
+        page.click("#puzzles")
+        assert page.text("#message").startswith("Level 1 puzzle (one number). Find a safe")
+        assert not re.search(r"\d{3,}", page.text("#message"))
+        assert re.search(r"puzzle=1-\d+$", page.search)
+        page.choose("#puzzle-level", "4")
+        assert page.text("#message").startswith("Level 4 puzzle (the mine total).")
+        page.click("#puzzle-daily")
+        assert page.text("#message").startswith("Puzzle of the day, level 4 (the mine total).")
+        page = page.reopen()  # the day's puzzle by its address is still the day's
+        assert page.text("#message").startswith("Puzzle of the day, level 4")
 
     def test_a_bad_puzzle_link_gives_a_game_and_says_why(self) -> None:
         page = GamePage("puzzle=9-1")

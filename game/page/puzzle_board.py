@@ -13,28 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.deal.seed import fresh_seed
-from game.names import percent, where
 from game.page.board_view import BoardView
 from game.page.channel import replace_address, today
 from game.page.dom import by_id, say
 from game.page.heard import listen, on_click
 from game.page.storage import Store
-from game.rules.board import Position
 from game.rules.events import CellOpened, GameStarted, Move
 from game.rules.settings import Settings
 from game.rules.state import Game
 from game.teacher.practice import KEY, Practice, after, day_seed, parse_link
+from game.words import puzzle_prompt, puzzle_tally, puzzle_verdict
 
 if TYPE_CHECKING:  # the solver is imported when a puzzle is shown, not with the page
     from game.teacher.puzzles import Puzzle
-
-PROMPTS = {
-    1: "Find a safe cell: one number tells.",
-    2: "Find a safe cell: two numbers together tell.",
-    3: "Find a safe cell: read several numbers at once.",
-    4: "Find a safe cell: the numbers alone do not tell; count the mines.",
-    5: "No cell is certainly safe: find the safest one.",
-}
 
 
 class Puzzles:
@@ -91,7 +82,7 @@ class Puzzles:
         self.board.element.setAttribute("data-puzzle", "unsolved")
         replace_address(f"?puzzle={level}-{seed}")
         self.show_tally()
-        say(f"Puzzle {level}-{seed}. {PROMPTS[level]}")
+        say(puzzle_prompt(level, of_the_day=seed == day_seed(today(), level)))
 
     def close(self) -> None:
         """Leave the puzzle mode for a game."""
@@ -129,26 +120,10 @@ class Puzzles:
         if not solved:
             marks[pos] = "hint-mine"
         self.board.mark(marks)
-        say(verdict(pos, solved, puzzle))
+        say(puzzle_verdict(pos, puzzle))
         self.board.move_focus(pos)
 
     def show_tally(self) -> None:
         """Show the level's tally in the panel."""
         level = self.level()
-        tally = self.practice.tally(level)
-        by_id(
-            "puzzle-tally"
-        ).textContent = (
-            f"Level {level}: {tally.solved} solved, streak {tally.streak} (best {tally.best})"
-        )
-
-
-def verdict(pos: Position, solved: bool, puzzle: Puzzle) -> str:
-    """Say whether the press at *pos* solved the puzzle, its chance of a mine, and why."""
-    chance = percent(puzzle.grade.chances[pos])
-    name = where(pos).capitalize()
-    if solved:
-        head = f"Solved! {name} has a {chance} chance of a mine."
-    else:
-        head = f"Not this one: {name} has a {chance} chance of a mine."
-    return f"{head} {puzzle.grade.reason} Next gives another puzzle."
+        by_id("puzzle-tally").textContent = puzzle_tally(level, self.practice.tally(level))
