@@ -180,6 +180,30 @@ class TestPuzzles:
         page = page.reopen()  # the day's puzzle by its address is still the day's
         assert page.text("#message").startswith("Puzzle of the day, level 4")
 
+    def test_a_puzzle_after_a_won_game_shows_nothing_of_that_game(self) -> None:
+        """Issue 46, defect 2: Puzzles after a win opened the puzzle under the "You won!" card,
+        with the sunglasses face, the slider at its last move, the time and the won game's
+        summary, and Next cleared none of them. A puzzle shows a clean state."""
+        page = GamePage(LAYOUT)
+        for x, y in ((1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (3, 1)):
+            page.reveal(x, y)
+        page.advance(5_000)
+        for x, y in ((0, 2), (1, 2), (2, 2)):
+            page.reveal(x, y)
+        assert page.attr("#board", "data-status") == "won"
+        assert page.attr("#reset", "data-face") == "won" and not page.hidden("#result")
+        assert page.text("#timer") != "0"
+        for press in ("#puzzles", "#puzzle-next"):
+            page.click(press)
+            assert page.attr("#board", "data-puzzle") == "unsolved"
+            assert page.attr("#reset", "data-face") == "smile"
+            assert page.hidden("#result") and page.hidden("#summary")
+            assert page.hidden("#assist-badge") and page.hidden("#past-band")
+            assert (page.attr("#history", "max"), page.value("#history")) == ("0", "0")
+            assert page.text("#step") == "0 / 0"
+            assert page.text("#timer") == "0"
+            assert page.disabled("#review") and page.hidden("#review-panel")
+
     def test_a_bad_puzzle_link_gives_a_game_and_says_why(self) -> None:
         page = GamePage("puzzle=9-1")
         assert "puzzle=" in page.text("#message")

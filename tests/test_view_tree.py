@@ -7,6 +7,7 @@ and on the operations the patcher makes of two trees in a row.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from typing import Any
@@ -305,6 +306,25 @@ class TestBoardMode:
         assert find(tree, "#puzzle").prop("hidden") is True
         assert find(tree, "#mines-left").text == "1"
         assert find(view(Model(session)), "#mines-left").text == "2"
+
+    def test_a_puzzle_shows_nothing_of_the_game_it_replaced(self) -> None:
+        """Issue 46, defect 2: after a win the puzzle had the won card, face, slider and
+        summary. A puzzle's model draws the game's parts as for a game not begun."""
+        session = won()
+        shown = Model(session, mode=BoardMode.PUZZLE, card_open=True, aid_note="Hint used")
+        tree = view(shown)
+        assert find(tree, "#reset").attr("data-face") == "smile"
+        assert find(tree, "#result").prop("hidden") is True
+        assert find(tree, "#summary").prop("hidden") is True
+        assert find(tree, "#history").prop("max") == "0"
+        assert find(tree, "#step").text == "0 / 0"
+        assert find(tree, "#assist-badge").prop("hidden") is True
+        assert find(tree, "#aid-note").prop("hidden") is True
+        assert find(tree, "#review").attr("disabled") == ""
+        assert (
+            find(view(dataclasses.replace(shown, mode=BoardMode.GAME)), "#reset").attr("data-face")
+            == "won"
+        )
 
 
 class TestReadyAndKeys:

@@ -45,7 +45,7 @@ from game.page.dom import announce, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
 from game.page.keys import PageKey, page_key
-from game.page.model import BoardMode, Model
+from game.page.model import NO_GAME, BoardMode, Model
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
@@ -58,7 +58,7 @@ from game.page.tools import Tools
 from game.page.view import view, view_counter
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
-from game.session import Aid, Session
+from game.session import Aid, Running, Session
 from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
@@ -90,22 +90,18 @@ class App:
         self.session = Session.begin(DEFAULT, fresh_seed())
         self.board = BoardView()
         self.controls = Controls(self.board)
-        register(self.controls.listens())
         self.timeline = Timeline(self.session)
-        register(self.timeline.listens())
         self.tools = Tools(self.board, self.store, self.session)
-        register(self.tools.listens())
         self.stats = Statistics(self.store, self.session.mode)
-        register(self.stats.listens())
         self.files = Files(self.store, self.session)
-        register(self.files.listens())
         self.best_note = ""
         self.summary = Summary(self.session)
-        register(self.summary.listens())
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
         self.review = ReviewPanel(self.board, self.session)
-        register(self.review.listens())
+        parts = (self.controls, self.timeline, self.tools, self.stats, self.files, self.summary)
+        for part in (*parts, self.review):
+            register(part.listens())
         self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
         on_answer(self.answer, self.settle)
@@ -263,7 +259,6 @@ class App:
         self.draw()
         self.patcher.run(self.review.follow(session))
         self.runner.run(session)
-        self.show_time()
         self.files.render(session, old)
 
     def count(self, result: Result) -> str:
@@ -305,6 +300,8 @@ class App:
     def open_puzzles(self) -> None:
         """Show a new puzzle of the level last chosen instead of the game."""
         self.leave_analysis()
+        if self.session.running is not Running.NOTHING:  # its next step would draw over it
+            self.update(self.session.stop())
         self.puzzles.open(self.puzzles.level(), fresh_seed())
         self.ready()
 
@@ -361,14 +358,18 @@ class App:
 
     # -- small views ---------------------------------------------------------------------
 
+    def board_mode(self) -> BoardMode:
+        """Return what the board shows: the game, a position or a puzzle."""
+        if self.analysis is not None:
+            return BoardMode.POSITION
+        return BoardMode.PUZZLE if self.puzzles.active else BoardMode.GAME
+
     def model(self) -> Model:
         """Return everything the page's views read, as one value."""
         session, summary = self.session, self.summary
-        mode = BoardMode.PUZZLE if self.puzzles.active else BoardMode.GAME
-        mode = BoardMode.POSITION if self.analysis is not None else mode
         return Model(
             session,
-            mode=mode,
+            mode=self.board_mode(),
             on_board=self.board.shown,
             started=self.started,
             best_note=self.best_note,
@@ -401,6 +402,7 @@ class App:
             self.patcher.forget_group("&odds")
             self.board.rebuilt = False
         self.patcher.show(view(self.model()) + self.board.view())
+        self.show_time()
         self.drawn = True
 
     def render_controls(self) -> None:
@@ -417,7 +419,8 @@ class App:
 
     def show_time(self) -> bool:
         """Write the whole seconds played into `#timer` if they changed; return whether so."""
-        seconds = min(999, self.session.elapsed(now()) // 1000)
+        game = self.session if self.board_mode() is BoardMode.GAME else NO_GAME
+        seconds = min(999, game.elapsed(now()) // 1000)
         if seconds == self.shown_seconds:
             return False
         self.shown_seconds = seconds

@@ -9,11 +9,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from game.rules.history import History
 from game.rules.state import Game
 from game.session import Session
+from game.session.query import DEFAULT
 from game.session.records import Records
 
 if TYPE_CHECKING:  # the review's module comes after the first screen (app.DEFERRED)
@@ -29,6 +30,12 @@ class BoardMode(enum.Enum):
     """The analysis board of a position (`?position=`)."""
     PUZZLE = "puzzle"
     """A puzzle (`?puzzle=`, or the Puzzles button)."""
+
+
+NO_GAME: Final = Session.begin(DEFAULT, 0)
+"""What the game's parts (the face, the clock, the slider, the card, the summary, the review)
+show while the board shows a position or a puzzle: a game not begun. The game itself waits in
+the model, unchanged, for the player's way back to it."""
 
 
 @dataclass(frozen=True)
@@ -91,3 +98,11 @@ class Model:
     """The review panel."""
     records: RecordsShown | None = None
     """The records panel, while it is open."""
+
+    @property
+    def played(self) -> Session:
+        """The session the game's parts show: the game's while the board shows it, else none.
+
+        A position or a puzzle has no clock, history or result of its own: `NO_GAME`.
+        """
+        return self.session if self.mode is BoardMode.GAME else NO_GAME

@@ -12,7 +12,7 @@ from typing import Final
 
 from game.page.controls import view_difficulty
 from game.page.files import view_files
-from game.page.model import BoardMode, Model
+from game.page.model import BoardMode, Model, ReviewShown
 from game.page.review_panel import view_review
 from game.page.statistics import view_statistics
 from game.page.summary import view_summary
@@ -85,13 +85,19 @@ def view_game_mode(model: Model) -> str | None:
 
 
 def view(model: Model) -> tuple[Node, ...]:
-    """Return what the page shows of *model*, but the board's cells (their own fast path)."""
-    session, mode = model.session, model.mode
+    """Return what the page shows of *model*, but the board's cells (their own fast path).
+
+    While the board shows a position or a puzzle, the game's parts show no game (`Model.played`):
+    no face of its end, no card, summary, slider, review or notice of it.
+    """
+    mode = model.mode
+    game = mode is BoardMode.GAME
+    session = model.played
     on_board = model.on_board or session.shown
     return (
         *view_counter("mines-left", on_board.mines_left),
         view_face(session),
-        view_difficulty(session.request) if mode is BoardMode.GAME else view_study(mode),
+        view_difficulty(session.request) if game else view_study(mode),
         h("div", "#analysis", props={"hidden": mode is not BoardMode.POSITION}),
         h("div", "#puzzle", props={"hidden": mode is not BoardMode.PUZZLE}),
         h("div", "#board", attrs={"data-mode": view_game_mode(model)}),
@@ -102,14 +108,14 @@ def view(model: Model) -> tuple[Node, ...]:
         *view_summary(
             session,
             model.best_note,
-            card_open=model.card_open,
-            community=model.community,
-            why=model.why_lost,
+            card_open=model.card_open and game,
+            community=model.community if game else None,
+            why=model.why_lost if game else "",
         ),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
-        *view_tools(session, model.aid_note),
+        *view_tools(session, model.aid_note if game else ""),
         *view_files(model.resume_offered, model.link),
-        *view_review(session, model.review),
+        *view_review(session, model.review if game else ReviewShown()),
         *view_statistics(model.records),
         *view_ready(model),
     )
