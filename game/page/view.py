@@ -102,7 +102,11 @@ def view(model: Model) -> tuple[Node, ...]:
         h("div", "#puzzle", props={"hidden": mode is not BoardMode.PUZZLE}),
         h("div", "#board", attrs={"data-mode": view_game_mode(model)}),
         h("button", "#flag-mode", attrs={"aria-pressed": "true" if model.flag_mode else "false"}),
-        h("body", "body", classes={"flag-mode": model.flag_mode}),
+        h(
+            "body",
+            "body",
+            classes={"flag-mode": model.flag_mode, "puzzle": mode is BoardMode.PUZZLE},
+        ),
         h("p", "#custom-error", text=model.form_error),
         *view_timeline(session),
         *view_summary(
