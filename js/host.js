@@ -12,6 +12,7 @@ import { restoreObserver } from "./unwatched.js";
 import { PyWorker as pyWorker } from "../vendor/pyscript/core.js";
 import { patchCells, writeCellLabels } from "./cells.js";
 import { deliverTo, kept } from "./intents.js";
+import { gameKey } from "./keys.js";
 
 restoreObserver();
 
@@ -141,10 +142,9 @@ function checkSettled() {
 function pageKey(event) {
   const target = /** @type {HTMLInputElement} */ (event.target);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "range") return false;
-  const key = event.key;
+  const key = gameKey(event);  // Z and N on any layout (js/keys.js)
   const command = event.ctrlKey || event.metaKey;
-  return (key.toLowerCase() === "z" && command) || key === "F2" ||
-    ((key === "n" || key === "N") && !command && !event.altKey);
+  return (key === "z" && command) || key === "F2" || (key === "n" && !command && !event.altKey);
 }
 
 // What must be cancelled while the event is still running, before Python sees it.
@@ -165,7 +165,7 @@ function listen(target, type, id, prevent) {
     const item = from.closest ? from.closest("li[data-move]") : null;
     send({
       kind: "event", id, type,
-      key: event.key || "", ctrlKey: !!event.ctrlKey, metaKey: !!event.metaKey,
+      key: gameKey(event), ctrlKey: !!event.ctrlKey, metaKey: !!event.metaKey,
       altKey: !!event.altKey, button: event.button || 0,
       target: {
         id: from.id || "", tagName: from.tagName || "", type: from.type || "",

@@ -11,6 +11,7 @@
 // its cell.
 import { submit } from "./intents.js";
 import { INTENT } from "../vendor/shared.mjs";
+import { gameKey } from "./keys.js";
 
 const LONG_PRESS_MS = 450;  // a resting finger flags its cell after this long
 const SLOP_PX = 8;  // a finger drifting further is panning or zooming, and flags nothing
@@ -108,7 +109,7 @@ function start() {
   grid.addEventListener("keydown", function (event) {
     const focused = tabStop();
     if (!focused || event.altKey) return;
-    const key = event.key;
+    const key = gameKey(event);  // F on any layout (js/keys.js)
     const wh = size();
     const x = +(focused.dataset.x ?? 0);
     const y = +(focused.dataset.y ?? 0);
@@ -122,7 +123,7 @@ function start() {
       moveFocus(key === "Home" ? 0 : wh[0] - 1, y);
     } else if (key === " " || key === "Enter") {
       send(INTENT.open, focused);
-    } else if (key === "f" || key === "F") {
+    } else if (key === "f") {
       send(INTENT.flag, focused);
     } else {
       return;

@@ -3,6 +3,8 @@
 // The light or dark theme, the help dialog (and its ? key), and the board's zoom:
 // the cell-size buttons and slider, and a pinch on the board. Each choice is kept
 // in localStorage when the browser allows it, and simply not kept when it does not.
+import { gameKey } from "./keys.js";
+
 const THEME_KEY = "pyminesweeper.theme";
 const CELL_KEY = "pyminesweeper.cell";
 const MIN_CELL = 12;
@@ -69,7 +71,7 @@ function ready() {
     const target = event.target;
     const typing = target instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) &&
       !(target instanceof HTMLInputElement && target.type === "range");
-    if (event.key === "?" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (gameKey(event) === "?" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       openHelp();
     }

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import json
 import os
+import shutil
 import subprocess
 import sys
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
 from game.deal.dealer import advance, events_for, play
@@ -87,6 +91,30 @@ def run_module(
         check=False,
         env={**os.environ, **(env or {})},
     )
+
+
+def run_js(module: str, expression: str) -> Any:
+    """Return the value of *expression* as Node computes it, with js/*module*'s exports as `m`.
+
+    For the page's pure modules (gestures, keys): the value goes through JSON.
+    """
+    if shutil.which("node") is None:
+        pytest.skip("no node")
+    script = (
+        f"const m = await import({json.dumps((ROOT / 'js' / module).as_uri())});\n"
+        f"process.stdout.write(JSON.stringify(await ({expression})));"
+    )
+    done = subprocess.run(
+        ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", "--input-type=module"],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
 
 
 def arrangements(seen: Seen, *, flags_are_mines: bool = True) -> list[frozenset[Position]]:

@@ -84,6 +84,7 @@ SITE_FILES = (
     "js/cells.js",
     "js/input.js",
     "js/intents.js",
+    "js/keys.js",
     "js/unwatched.js",
     "js/host.js",
     "js/pyodide.mjs",

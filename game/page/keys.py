@@ -1,6 +1,8 @@
 """What a key pressed anywhere on the page means, as a value: undo, a new game, or close.
 
 A pure function of the event, so tests ask it without a page; the app does what it means.
+The event's `key` is js/keys.js's name for it: a letter on any keyboard layout (on a
+Cyrillic one, the key that prints N is "n"), in lower case.
 """
 
 from __future__ import annotations
