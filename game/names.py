@@ -74,6 +74,23 @@ def percent(chance: Fraction) -> str:
     return f"{tenths / 10:.1f}%"
 
 
+def cell_percent(chance: Fraction) -> str:
+    """Write a chance as the whole percent a cell can show, without its sign.
+
+    Never a false 0 or 100: only a certainly safe cell shows 0, only a certain mine 100.
+
+    >>> from fractions import Fraction
+    >>> [cell_percent(Fraction(n, d)) for n, d in [(0, 1), (1, 300), (1, 3), (299, 300), (1, 1)]]
+    ['0', '<1', '33', '>99', '100']
+    """
+    whole = round(chance * 100)
+    if whole == 0 and chance > 0:
+        return "<1"
+    if whole == 100 and chance < 1:
+        return ">99"
+    return str(whole)
+
+
 def decimal(value: Fraction, places: int = 12) -> str:
     """Write *value* (0 to 1) exactly rounded to *places* digits after the point.
 

@@ -7,6 +7,7 @@ oracle (`explain`, `analyse`) for what the page marks and says.
 from __future__ import annotations
 
 from fakepage import GamePage
+from game.names import cell_percent
 from game.rules.seen import Seen
 from game.solver import analyse
 from game.solver.explain import Action, explain
@@ -95,16 +96,22 @@ class TestSolverControls:
         assert page.states()[2][3] == "F"
 
     def test_odds_overlay_shows_each_hidden_cells_probability(self) -> None:
-        """The overlay writes a percentage on every hidden cell, 0% and 100% where certain."""
+        """The overlay writes a whole percent on every hidden cell, 0 and 100 only where
+        certain, with its legend under the board (defect 11: none said what the colours
+        meant); both go when it is turned off."""
         page = GamePage(LAYOUT)
         page.reveal(3, 0)
+        assert page.hidden("#odds-legend")
         page.click("#overlay")
+        assert not page.hidden("#odds-legend")
         hidden = page.count("#board button[data-state=hidden]")
         assert page.count("#board button[data-p]") == hidden
         for (x, y), p in analyse(page.position(2)).probabilities.items():
-            assert page.cell(x, y, "data-p") == f"{p:.0%}"
+            assert page.cell(x, y, "data-p") == cell_percent(p)
+            assert page.cell(x, y, "data-p") not in ("0", "100") or p in (0, 1)
         page.click("#overlay")
         assert page.count("#board button[data-p]") == 0
+        assert page.hidden("#odds-legend")
 
 
 class TestNoGuess:

@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.deal.dealer import advance
+from game.names import cell_percent
 from game.page.asks import Play
 from game.page.channel import pending_moves, tab_stop
 from game.page.dom import Element, by_id, cell, each, patch_cells
@@ -111,8 +112,12 @@ class BoardView:
         self.odds = view_odds(odds or {})
 
     def view(self) -> tuple[Node, ...]:
-        """Return the board's marks and odds, each a group of cells (the same until set)."""
-        return self.marks, self.odds
+        """Return the board's marks, its odds (groups of cells, the same until set), the legend."""
+        return (
+            self.marks,
+            self.odds,
+            h("div", "#odds-legend", props={"hidden": not self.odds.children}),
+        )
 
     def play_pending(self) -> Iterator[Play | None]:
         """Yield, in order, what the clicks made on the board drawn while Python loaded ask.
@@ -178,7 +183,11 @@ def view_marks(cells: Mapping[Position, str]) -> Node:
 
 
 def view_odds(odds: Mapping[Position, Fraction]) -> Node:
-    """Return the group of cells showing their chance of a mine (exact, a percentage, a tint)."""
+    """Return the group of cells showing their chance of a mine, exact, written, as a tint.
+
+    Exact in `data-probability`, as the whole percent on the cell in `data-p`, and as the
+    tint's share `--risk`.
+    """
     children = []
     for (x, y), p in odds.items():
         share = float(p)
@@ -186,7 +195,7 @@ def view_odds(odds: Mapping[Position, Fraction]) -> Node:
             h(
                 "button",
                 f"@{x},{y}",
-                attrs={"data-probability": f"{share:.12f}", "data-p": f"{share:.0%}"},
+                attrs={"data-probability": f"{share:.12f}", "data-p": cell_percent(p)},
                 styles={"--risk": f"{share:.3f}"},
             )
         )

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from pagehelpers import cell
+from pagehelpers import READY_MS, cell, game_context
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +59,32 @@ class TestCruel:
         expect(page.locator("#result-why")).to_be_visible()
         expect(page.locator("#result-why")).to_contain_text("certainly safe. The nearest:")
         assert page.locator("#board button.hint-safe").count() == 5
+
+
+def test_a_phone_shows_the_odds_on_every_cell_and_what_they_mean(
+    browser: Browser, base_url: str
+) -> None:
+    """Defect 11: the odds' percentages showed only under a hovering mouse, which a phone
+    has not. At 390x844 with touch, each hidden cell shows its percent, at least 10 px
+    high, and the legend saying what the numbers and colours mean is on the screen."""
+    context = game_context(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(base_url + "?preset=beginner&seed=5")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.tap(cell(page, 4, 4))
+    page.tap("#overlay")
+    shown = page.eval_on_selector_all(
+        "#board button[data-p]",
+        """found => found.map(b => [b.dataset.p, getComputedStyle(b, '::after').content,
+            parseFloat(getComputedStyle(b, '::after').fontSize)])""",
+    )
+    assert shown
+    for label, content, size in shown:
+        assert content == f'"{label}"' and size >= 10, (label, content, size)
+    legend = page.locator("#odds-legend")
+    expect(legend).to_be_visible()
+    box = legend.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390
+    context.close()
