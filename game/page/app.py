@@ -219,7 +219,8 @@ class App:
         notes += [*told, self.stats.notice, self.puzzles.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
-        say(" ".join(note for note in (*notes, self.daily_note()) if note))
+        notes.append(daily_note(self.session, self.stats.records.is_daily_done))
+        say(" ".join(note for note in notes if note))
         if told:  # the game kept before is aside: the new one takes its place
             self.files.save()
         for asked in self.board.play_pending():  # each once the one before is answered
@@ -288,7 +289,7 @@ class App:
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
         self.render_controls()
-        say(self.daily_note())
+        say(daily_note(self.session, self.stats.records.is_daily_done))
 
     def leave_analysis(self) -> None:
         """Put away the analysis board, if it is shown."""
@@ -412,10 +413,6 @@ class App:
         self.patcher.show(
             view_controls(request, self.stats.records.is_daily_done, day=today(), tall=portrait())
         )
-
-    def daily_note(self) -> str:
-        """Describe the daily board being played, if it is one."""
-        return daily_note(self.session, self.stats.records.is_daily_done)
 
     def show_time(self) -> bool:
         """Write the whole seconds played into `#timer` if they changed; return whether so."""
