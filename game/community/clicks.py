@@ -96,6 +96,12 @@ class Played:
     """The game's time: from the first reveal to the move that ended it (or the last event)."""
     clicks: Clicks
     """The clicks as the community counts them."""
+    start_ms: int = 0
+    """When the game's clock starts, on the recording's clock: the first reveal (or the last
+    event, in a game never started). A move's time is its event's less this."""
+    tallies: tuple[tuple[int, Clicks], ...] = ()
+    """The clicks as they stood after each event that changed them, with its time on the
+    recording's clock, in order: what `game.community.live` reads a moment's clicks from."""
 
 
 @dataclass
@@ -349,10 +355,17 @@ def play(recording: Recording) -> Played:
     """Apply the click rules to *recording*'s events: the game, its times and its clicks."""
     settings = Settings(recording.width, recording.height, len(recording.mines))
     rules = _Rules(recording, HistoryBuilder(GameStarted(settings, 0)))
+    tallies: list[tuple[int, Clicks]] = []
+    counted = [0] * 6
     for mouse in recording.events:
         rules.event(mouse)
+        if rules.counts != counted:
+            counted = rules.counts.copy()
+            tallies.append((mouse.ms, Clicks(*counted)))
     last = recording.events[-1].ms if recording.events else 0
     start = rules.start_ms if rules.start_ms is not None else last
     end = rules.end_ms if rules.end_ms is not None else last
     history = rules.builder.build()
-    return Played(history, tuple(rules.times), max(0, end - start), Clicks(*rules.counts))
+    times = tuple(rules.times)
+    clicks = Clicks(*rules.counts)
+    return Played(history, times, max(0, end - start), clicks, start, tuple(tallies))

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
+from game.community.live import Tally, ratio
 from game.community.read import Replay
-from game.community.zini import zini
 from game.rules.board import Board
-from game.rules.figures import no_flags, openings, three_bvs
+from game.rules.figures import no_flags, openings
 from game.rules.state import Status
 
 STNB_CONSTANTS: Final = {(8, 8, 10): 36, (16, 16, 40): 162, (30, 16, 99): 435}
@@ -47,26 +47,22 @@ def islands(board: Board) -> int:
     return count
 
 
-def _ratio(top: float, bottom: float) -> float | None:
-    return round(top / bottom, 6) if bottom else None
-
-
 def replay_figures(replay: Replay) -> dict[str, Any]:
-    """Return the community's statistics of *replay*, keyed as INTERFACES names them."""
+    """Return the community's statistics of *replay*, keyed as INTERFACES names them.
+
+    The time, 3BV, clicks and their ratios are the live figures (`game.community.live`)
+    at the replay's end.
+    """
     played, recording = replay.played, replay.recording
-    board = played.history.current.board
+    tally = Tally.of(replay)
+    end = tally.at_end()
+    whole, solved, seconds = tally.board, end.bbbv_solved, end.time_ms / 1000
     width, height, mines = recording.width, recording.height, played.history.start.settings.mines
-    whole = Board.from_mines(width, height, recording.mines)
-    known = len(recording.mines) == mines  # not before the first reveal of the game's own
-    bbbv = three_bvs(whole)[0] if known else 0
-    solved = three_bvs(board)[1] if board.mines_laid else 0
-    seconds = played.time_ms / 1000
-    clicks = played.clicks
     constant = STNB_CONSTANTS.get((width, height, mines))
     stnb = None
-    if constant is not None and seconds > 0 and bbbv:
-        stnb = round(constant * solved / seconds**1.7 * math.sqrt(solved / bbbv), 6)
-    route = zini(whole) if known else []
+    if constant is not None and seconds > 0 and end.bbbv:
+        stnb = round(constant * solved / seconds**1.7 * math.sqrt(solved / end.bbbv), 6)
+    figures = end.keyed()
     return {
         "software": recording.program,
         "player": recording.player,
@@ -74,23 +70,16 @@ def replay_figures(replay: Replay) -> dict[str, Any]:
         "height": height,
         "mines": mines,
         "status": _STATUS.get(played.history.current.status, "unfinished"),
-        "time_ms": played.time_ms,
-        "bbbv": bbbv,
+        "time_ms": figures["time_ms"],
+        "bbbv": figures["bbbv"],
         "bbbv_solved": solved,
-        "openings": len(openings(whole)) if known else 0,
-        "islands": islands(whole) if known else 0,
-        "left": clicks.left,
-        "right": clicks.right,
-        "double": clicks.double,
-        "cl": clicks.all,
-        "ce": clicks.effective,
-        "ioe": _ratio(solved, clicks.all),
-        "corr": _ratio(clicks.effective, clicks.all),
-        "thrp": _ratio(solved, clicks.effective),
-        "bbbv_s": _ratio(solved, seconds),
-        "rqp": _ratio(seconds * seconds, solved),
+        "openings": len(openings(whole)) if whole is not None else 0,
+        "islands": islands(whole) if whole is not None else 0,
+        **{key: figures[key] for key in ("left", "right", "double", "cl", "ce")},
+        **{key: figures[key] for key in ("ioe", "corr", "thrp", "bbbv_s")},
+        "rqp": ratio(seconds * seconds, solved),
         "stnb": stnb,
-        "zini": len(route),
-        "zini_clicks": [list(click) for click in route],
+        "zini": end.zini,
+        "zini_clicks": [list(click) for click in tally.zini_clicks],
         "nf": no_flags(played.history),
     }

@@ -59,18 +59,45 @@ def three_bvs(board: ReadableBoard) -> tuple[int, int]:
     One pass over the openings serves both: on a 100x100 board their flood
     fill is most of what a game's figures cost.
     """
-    cells = board.cells
-    regions = openings(board)
-    inside = {pos for region in regions for pos in region}
-    total = solved = 0
-    for region in regions:
-        total += 1
-        solved += type(cells[next(p for p in region if cells[p].count == 0)]) is Revealed
-    for pos, cell in cells.items():
-        if not cell.mine and pos not in inside:
-            total += 1
-            solved += type(cell) is Revealed
-    return total, solved
+    units = Units.of(board)
+    return units.total, units.solved(board)
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """The cells that make a board's 3BV, found once for its mines.
+
+    One zero per opening, and every safe cell that borders no opening.
+    A board's every state has the same units, so a replay's moments count theirs
+    cleared with `solved` and no new flood fill.
+    """
+
+    openings: tuple[Position, ...]
+    """One zero of each opening: the opening counts as cleared once it is revealed."""
+    singles: tuple[Position, ...]
+    """The safe cells outside every opening, each a unit of its own."""
+
+    @classmethod
+    def of(cls, board: ReadableBoard) -> Units:
+        """Find the units of *board*, whose mines must be laid."""
+        cells = board.cells
+        regions = openings(board)
+        inside = {pos for region in regions for pos in region}
+        zeros = tuple(next(p for p in region if cells[p].count == 0) for region in regions)
+        singles = tuple(p for p, c in cells.items() if not c.mine and p not in inside)
+        return cls(zeros, singles)
+
+    @property
+    def total(self) -> int:
+        """The board's 3BV."""
+        return len(self.openings) + len(self.singles)
+
+    def solved(self, board: ReadableBoard) -> int:
+        """Return how many units *board* (a state of the board they were found on) cleared."""
+        cells = board.cells
+        return sum(
+            type(cells[p]) is Revealed for units in (self.openings, self.singles) for p in units
+        )
 
 
 @dataclass(frozen=True, slots=True)
