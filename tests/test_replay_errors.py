@@ -1,7 +1,8 @@
 """Damaged replay files: each kind is refused with a message naming the file and the problem.
 
-Truncated files, random bytes, headers that lie about the board, huge files,
-clicks off the board and events out of time order. Nothing but `ReplayError`
+Truncated files, random bytes, headers that lie about the board and huge files
+are refused; events out of time order and clicks named beyond the board are left
+out, and the replay plays the rest and lists them. Nothing but `ReplayError`
 (a ValueError) ever comes out of reading, whatever the bytes.
 """
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from game.community.mbf import read_layout_file
 from game.community.rawvf import write
 from game.community.read import read_replay
-from game.community.recording import ReplayError
+from game.community.recording import ReplayError, Skip
 from game.community.replay_stats import replay_figures
 from game.rules.layout import TextFormatError
 from helpers import run_module
@@ -174,20 +175,29 @@ def test_a_header_that_lies_about_the_board_size_is_refused_in_every_format(kind
 
 
 @pytest.mark.parametrize("kind", list(FORMATS))
-def test_events_out_of_time_order_are_refused_in_every_format(kind: str) -> None:
+def test_events_out_of_time_order_are_skipped_and_said_in_every_format(kind: str) -> None:
     """A time byte of one of the last events zeroed: that event now comes before the one it
-    follows. (EVF 4 and RMV 2's short moves store steps of time, never negative.)"""
+    follows, and the replay plays the others. (EVF 4 and RMV 2's short moves store steps of
+    time, never negative.)"""
     name = FORMATS[kind]
     whole = (DATA / name).read_bytes()
+    events = read_replay(whole, name).recording.events
     for at in range(len(whole) - 1, max(0, len(whole) - 512), -1):
         damaged = bytearray(whole)
         damaged[at] = 0
         try:
-            read_replay(bytes(damaged), name)
-        except ReplayError as error:
-            if "comes before the one it follows" in str(error):
-                assert str(error).startswith(f"{name}: mouse event ")
-                return
+            recording = read_replay(bytes(damaged), name).recording
+        except ReplayError:
+            continue
+        if recording.skipped:  # one event, or those of one MVF record (one time)
+            assert {(s.why, s.mouse.ms) for s in recording.skipped} == {
+                (Skip.BACK_IN_TIME, recording.skipped[0].mouse.ms)
+            }
+            assert all(s.mouse.ms < s.after_ms for s in recording.skipped)
+            numbers = {s.number for s in recording.skipped}
+            kept = tuple(e for n, e in enumerate(events, 1) if n not in numbers)
+            assert recording.events == kept
+            return
     assert kind == "EVF 4", "no damage to the last events put them out of time order"
 
 
@@ -229,24 +239,34 @@ def test_a_huge_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"error: {path}: ") and len(result.stderr.splitlines()) == 1
 
 
-def test_a_click_off_the_board_is_refused_with_its_line() -> None:
+def test_a_click_off_the_board_is_skipped_and_said() -> None:
+    """A RAWVF click named by a cell beyond the board and its margin plays nothing, and the
+    replay lists it with its place among the events."""
     lines = rawvf_of("custom-8x11.avf").splitlines()
     at = next(i for i, line in enumerate(lines) if " lc " in line)
     time = lines[at].split()[0]
     lines[at] = f"{time} lc 12 3 (184 40)"
-    message = refused("\n".join(lines).encode())
-    assert f"line {at + 1}" in message and "off the 8x11 board" in message
+    number = at - lines.index("Events:")  # the lines after it are all mouse events
+    replay = read_replay("\n".join(lines).encode(), "far.rawvf")
+    assert [(s.number, s.mouse.kind, s.why) for s in replay.recording.skipped] == [
+        (number, "lc", Skip.OFF_THE_BOARD)
+    ]
 
 
-def test_events_out_of_time_order_are_refused() -> None:
+def test_events_out_of_time_order_are_skipped() -> None:
     lines = rawvf_of("beginner-v3.evf").splitlines()
     at = max(i for i, line in enumerate(lines) if " lr " in line)  # the last, at 3.879 s
     lines[at] = "0.001" + lines[at][lines[at].index(" ") :]
-    assert "comes before the one it follows" in refused("\n".join(lines).encode())
+    skipped = read_replay("\n".join(lines).encode(), "back.rawvf").recording.skipped
+    before = round(float(lines[at - 1].split()[0]) * 1000)  # the event it follows
+    assert [(s.mouse.ms, s.mouse.kind, s.after_ms) for s in skipped] == [(1, "lr", before)]
     evf = bytearray((DATA / "beginner-v3.evf").read_bytes())
     last = len(evf) - 32 - 1 - 8  # the last event (code, 3 bytes of time, x, y), the end, 32
     evf[last + 1 : last + 4] = bytes(3)
-    assert "comes before" in refused(bytes(evf))
+    replay = read_replay(bytes(evf), "back.evf")
+    assert [s.why for s in replay.recording.skipped] == [Skip.BACK_IN_TIME]
+    whole = read_replay((DATA / "beginner-v3.evf").read_bytes(), "beginner-v3.evf")
+    assert replay.played.history.moves == whole.played.history.moves[:-1]  # its last release
 
 
 def test_the_command_names_the_file_and_changes_nothing(tmp_path: Path) -> None:

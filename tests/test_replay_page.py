@@ -125,8 +125,6 @@ def _backwards() -> bytes:
         ("random.bin", "not a replay this game reads"),
         ("cut.evf", "cut short"),
         ("lying.avf", "off the 3x11 board"),
-        ("off-board.rawvf", "off the 8x11 board"),
-        ("backwards.rawvf", "comes before the one it follows"),
         ("huge.rmv", "more than any replay holds"),
     ],
 )
@@ -150,6 +148,20 @@ def test_a_damaged_replay_is_refused_and_nothing_the_player_had_changes(
     x, y = next(p for p, c in game.live.board.cells.items() if type(c) is Hidden)
     page.flag(x, y)  # the page still plays
     assert len(session().history) == len(game.history) + 1
+
+
+@pytest.mark.parametrize("name", ["off-board.rawvf", "backwards.rawvf"])
+def test_a_replay_with_events_it_cannot_play_opens_with_the_rest(name: str) -> None:
+    """A click named beyond the board, or an event timed before the one it follows, is left
+    out (`Recording.skipped`): the file opens and its other events play."""
+    page = GamePage(BEGINNER)
+    in_play(page)
+    data = DAMAGED[name]()
+    open_file(page, name, data)
+    assert page.text("#message").startswith(f"Opened {name}")
+    replay = read_replay(data, name)
+    assert len(replay.recording.skipped) == 1
+    assert session().watched and session().history == replay.played.history
 
 
 def win(page: GamePage, flag: bool) -> None:

@@ -60,8 +60,9 @@ def read(data: bytes, name: str) -> Recording:
     source.seek(b"]")
     events = _events(source)
     player, program = _tail(source)
+    played, skipped = check_events(name, events)
     return Recording(
-        program, player, width, height, mines, check_events(name, events), marks=marks == 17
+        program, player, width, height, mines, played, marks=marks == 17, skipped=skipped
     )
 
 

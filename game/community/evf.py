@@ -71,7 +71,8 @@ def read(data: bytes, name: str) -> Recording:
         if kind is None or (version < 3 and code > 9):
             raise source.fail(f"mouse event {len(events) + 1} has the unknown code {code}")
         events.append(Mouse(source.u24(), kind, source.u16(), source.u16()))
-    return Recording(program, player, width, height, mines, check_events(name, events), cell)
+    played, skipped = check_events(name, events)
+    return Recording(program, player, width, height, mines, played, cell, skipped=skipped)
 
 
 def _board(source: Bytes, width: int, height: int, count: int) -> frozenset[tuple[int, int]]:
@@ -106,7 +107,8 @@ def _read_v4(
     x, y = source.u16(), source.u16()
     events = [Mouse(ms, kind, x, y)]
     _v4_events(source, events, ms, x, y)
-    return Recording(program, player, width, height, mines, check_events(source.name, events), cell)
+    played, skipped = check_events(source.name, events)
+    return Recording(program, player, width, height, mines, played, cell, skipped=skipped)
 
 
 _STEP: Final = struct.Struct(">Bhh")

@@ -103,9 +103,8 @@ def _read(source: Bytes, layout: _Layout, program: str) -> Recording:
             kinds += [k + "r" for k, b, h in zip("lrm", buttons, held, strict=True) if h and not b]
         held, where = buttons, (x, y)
         events.extend(Mouse(ms, kind, x, y) for kind in kinds)
-    return Recording(
-        program, player, width, height, mines, check_events(source.name, events), marks=marks
-    )
+    played, skipped = check_events(source.name, events)
+    return Recording(program, player, width, height, mines, played, marks=marks, skipped=skipped)
 
 
 def _tables(bits: list[int], size: int) -> list[list[int]]:

@@ -72,11 +72,16 @@ def read(data: bytes, name: str) -> Recording:
     if not rest or rest[0].strip().lower() != "events:":
         raise ReplayError(f"{name}: no Events: line after the board (line {number + height + 1})")
     start = number + height + 2 + (len(lines) - number - height - len(rest))
-    events = [
-        event
-        for at, line in enumerate(rest[1:], start)
-        if (event := _event(line, at, name, width, height)) is not None
-    ]
+    events: list[Mouse] = []
+    off_board: list[int] = []  # clicks beyond the board and its margin: skipped, and said
+    for at, line in enumerate(rest[1:], start):
+        event = _event(line, at, name)
+        if event is not None:
+            mouse, column, row = event
+            if mouse.kind != "mv" and not (1 <= column <= width + 1 and 1 <= row <= height + 1):
+                off_board.append(len(events))
+            events.append(mouse)
+    played, skipped = check_events(name, events, off_board)
     program = _text(header.get("program", "RAWVF"), "utf-8", "cp1252")
     return Recording(
         program,
@@ -87,9 +92,10 @@ def read(data: bytes, name: str) -> Recording:
         width,
         height,
         mines,
-        check_events(name, events),
+        played,
         marks=header.get("marks", "off").lower() == "on",
         mode=_mode(header.get("mode", "")),
+        skipped=skipped,
     )
 
 
@@ -123,8 +129,11 @@ def _number(header: dict[str, str], key: str, name: str) -> int:
     return int(value)
 
 
-def _event(line: str, at: int, name: str, width: int, height: int) -> Mouse | None:
-    """Read one event line; None for a line about the board, not the mouse."""
+def _event(line: str, at: int, name: str) -> tuple[Mouse, int, int] | None:
+    """Read one event line, with the column and row it names.
+
+    None for a line about the board, not the mouse.
+    """
     found = _EVENT.fullmatch(line)
     if found is None:
         if not line.strip() or (not line[:1].isdigit() and line[:1] != "-"):
@@ -135,15 +144,10 @@ def _event(line: str, at: int, name: str, width: int, height: int) -> Mouse | No
     seconds, fraction, kind, column, row, x, y = found.groups()
     if kind not in _MOUSE:
         raise ReplayError(f"{name}: line {at} has the unknown event {kind!r}")
-    if kind != "mv" and not (1 <= int(column) <= width + 1 and 1 <= int(row) <= height + 1):
-        raise ReplayError(
-            f"{name}: line {at}: {kind} at column {column}, row {row} is off the"
-            f" {width}x{height} board"
-        )
     ms = (
         0 if seconds.startswith("-") else int(seconds) * 1000 + int((fraction or "0").ljust(3, "0"))
     )
-    return Mouse(ms, kind, int(x), int(y))
+    return Mouse(ms, kind, int(x), int(y)), int(column), int(row)
 
 
 def write(recording: Recording, time_ms: int) -> str:

@@ -9,8 +9,9 @@ text format returns a `Recording`; a file it cannot read raises a
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Collection
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Final, NamedTuple
 
 from game.rules.board import Position
@@ -47,6 +48,28 @@ class Mouse(NamedTuple):
     """The pointer's distance from the board's top edge, in pixels."""
 
 
+class Skip(enum.Enum):
+    """Why a mouse event of a file is left out of its replay."""
+
+    BACK_IN_TIME = "back in time"
+    """Timed before an event it follows: a replay plays forward, so it cannot take place."""
+    OFF_THE_BOARD = "off the board"
+    """A click named by a cell beyond the board and the margin around it (RAWVF)."""
+
+
+class Skipped(NamedTuple):
+    """A mouse event of a file that its replay leaves out, and why."""
+
+    number: int
+    """Its place among the file's mouse events, from 1."""
+    mouse: Mouse
+    """The event as the file has it."""
+    why: Skip
+    """Why it is left out."""
+    after_ms: int = 0
+    """For an event back in time: the time of the latest event before it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Recording:
     """A replay file's content: who played what board, and every mouse event."""
@@ -62,7 +85,7 @@ class Recording:
     mines: frozenset[Position]
     """Where the mines are, as (column, row) from 0."""
     events: tuple[Mouse, ...]
-    """The mouse events, in time order."""
+    """The mouse events, in time order (those the file has out of it are in `skipped`)."""
     cell: int = 16
     """Pixels per cell: what maps a pointer position to a cell."""
     marks: bool = False
@@ -70,6 +93,8 @@ class Recording:
     mode: Mode = Mode.CLASSIC
     """How the mines were decided. In kind and cruel, *mines* are the last arrangement,
     which fits every number shown, so the clicks played on it give the same game."""
+    skipped: tuple[Skipped, ...] = ()
+    """The file's mouse events left out of the replay, in the file's order."""
 
     def cell_at(self, x: int, y: int) -> Position | None:
         """Return the cell under the pointer at (*x*, *y*) pixels, or None off the board."""
@@ -101,17 +126,29 @@ def check_board(name: str, width: int, height: int, mines: frozenset[Position], 
         raise ReplayError(f"{name}: {count} mines leave no safe cell on a {width}x{height} board")
 
 
-def check_events(name: str, events: list[Mouse]) -> tuple[Mouse, ...]:
-    """Refuse mouse events out of time order, or too many; return them as a tuple.
+def check_events(
+    name: str, events: list[Mouse], off_board: Collection[int] = ()
+) -> tuple[tuple[Mouse, ...], tuple[Skipped, ...]]:
+    """Return the *events* a replay plays, in time order, and those it leaves out.
 
-    :raises ReplayError: naming the first event out of order.
+    An event timed before one it follows is left out, and so is each event
+    whose index is in *off_board* (a click beyond the board): the replay
+    plays what it can, and says what it skipped. (A file whose clock jumps
+    forward once leaves out what follows the jump.)
+
+    :raises ReplayError: naming the file (*name*) if there are too many.
     """
     if len(events) > MAX_MOUSE_EVENTS:
         raise ReplayError(f"{name}: more than {MAX_MOUSE_EVENTS:,} mouse events")
-    for number, (before, after) in enumerate(pairwise(events), 2):
-        if after.ms < before.ms:
-            raise ReplayError(
-                f"{name}: mouse event {number} ({after.kind} at {after.ms / 1000:.3f} s)"
-                f" comes before the one it follows ({before.ms / 1000:.3f} s)"
-            )
-    return tuple(events)
+    kept: list[Mouse] = []
+    skipped: list[Skipped] = []
+    latest = 0
+    for number, mouse in enumerate(events, 1):
+        if number - 1 in off_board:
+            skipped.append(Skipped(number, mouse, Skip.OFF_THE_BOARD))
+        elif kept and mouse.ms < latest:
+            skipped.append(Skipped(number, mouse, Skip.BACK_IN_TIME, latest))
+        else:
+            kept.append(mouse)
+            latest = mouse.ms
+    return tuple(kept), tuple(skipped)

@@ -86,7 +86,8 @@ def read(data: bytes, name: str) -> Recording:
     player = _name(source, fields[0], utf8) if fields else ""
     events = [Mouse(0, "pf", c * cell, r * cell) for c, r in preflags]
     events += _events(source, version, width * cell, height * cell)
-    return Recording(program, player, width, height, mines, check_events(name, events), cell, marks)
+    played, skipped = check_events(name, events)
+    return Recording(program, player, width, height, mines, played, cell, marks, skipped=skipped)
 
 
 def _name(source: Bytes, raw: bytes, utf8: bool) -> str:
