@@ -8,5 +8,6 @@ format) returns a `recording.Recording`, the board and the mouse's events;
 their times and the clicks as the community counts them. `rawvf.write` writes
 any replay as RAWVF, and `mbf` reads and writes Minesweeper X's board files.
 `replay_stats` gives a replay's figures as the community counts them, `live` the
-same figures at any moment of it, and `zini` the fewest clicks that clear a board.
+same figures at any moment of it, `pointer` where its pointer was and the buttons
+held, and `zini` the fewest clicks that clear a board.
 """

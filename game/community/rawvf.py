@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from game.community.recording import KINDS, Mouse, Recording, ReplayError, check_board, check_events
+from game.community.recording import (
+    KINDS,
+    Mouse,
+    Recording,
+    ReplayError,
+    check_board,
+    check_events,
+    plain_events,
+)
 from game.community.strings import decode
 from game.rules.settings import Mode, SettingsError, parse_mode
 
@@ -193,14 +201,4 @@ def write(recording: Recording, time_ms: int) -> str:
 
 def _plain(kind: str, held: set[str]) -> list[str]:
     """Return RAWVF's events for *kind*, given the buttons *held* (which it updates)."""
-    if kind == "pf":
-        return ["rc", "rr"]
-    if kind in ("l", "r", "m"):
-        kind += "r" if kind in held else "c"
-    kinds = [b + "c" for b in "lr" if b not in held] if kind == "cc" else [kind]
-    for each in kinds:
-        if each[1] == "c" or each == "sc":
-            held.add("l" if each == "sc" else each[0])
-        elif each[1] == "r":
-            held.discard(each[0])
-    return kinds
+    return ["rc", "rr"] if kind == "pf" else plain_events(kind, held)

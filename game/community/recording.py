@@ -31,6 +31,31 @@ KINDS: Final = BUTTONS | {"mv"}
 """Every mouse event a recording may hold (`mv`: the pointer moved)."""
 
 
+def plain_events(kind: str, held: set[str]) -> list[str]:
+    """Return the presses and releases that the mouse event *kind* stands for.
+
+    They are `lc`, `lr`, `rc`, `rr`, `mc`, `mr` and `sc`, given the buttons
+    *held* (`l`, `r`, `m`), which it updates. A toggle (`l`, `r`, `m`) presses
+    a button that is up and releases one that is down; `cc` presses the
+    buttons of a chord not yet held; `pf` is none.
+
+    >>> held = {"l"}
+    >>> plain_events("cc", held), plain_events("l", held), sorted(held)
+    (['rc'], ['lr'], ['r'])
+    """
+    if kind == "pf":
+        return []
+    if kind in ("l", "r", "m"):
+        kind += "r" if kind in held else "c"
+    kinds = [b + "c" for b in "lr" if b not in held] if kind == "cc" else [kind]
+    for each in kinds:
+        if each[1] == "c" or each == "sc":
+            held.add("l" if each == "sc" else each[0])
+        elif each[1] == "r":
+            held.discard(each[0])
+    return kinds
+
+
 class ReplayError(ValueError):
     """A replay file that cannot be read; the message names the file and the problem."""
 
