@@ -15,9 +15,12 @@ EXPERT = Path(__file__).parent / "data" / "saved-v1-expert.json"
 
 
 def test_review_prints_every_move_and_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    """One line per move with its verdict, then the figures of the game."""
+    """The replay's details, then one line per move with its verdict, then the figures of the
+    game."""
     assert main(["review", str(EXPERT)]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["player: unnamed", "program: pyminesweeper"]
+    lines = lines[lines.index("") + 1 :]
     assert lines[0].split() == ["1", "r", "10", "7", "certain", "risk", "0.0%", "safest", "0.0%"]
     assert lines[1].split()[:5] == ["2", "f", "0", "0", "avoidable"]
     assert "solver r" in lines[1]
@@ -120,4 +123,5 @@ def test_review_reads_the_communitys_replays(name: str, capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     moves = read_replay(path.read_bytes(), name).played.history.moves
     assert f"{len(moves)} moves:" in out
-    assert out.splitlines()[0].split()[1:4] == command(moves[0]).split()
+    lines = out.splitlines()
+    assert lines[lines.index("") + 1].split()[1:4] == command(moves[0]).split()

@@ -1,9 +1,10 @@
 """The solver as a teacher, in a terminal: `review FILE`, `explain FILE|-` and `puzzle`.
 
-`python -m game.solver review FILE` prints a replay file's moves (the JSON
-of `game.session.saved`, or any community format `game.community` reads), each with
-its verdict, its risk and the safest risk then, and the solver's choice
-where the move was not certain; then the summary.
+`python -m game.solver review FILE` prints a replay file's details (player,
+program, date, level, mode, 3BV: `game.community.details`), then its moves (the
+JSON of `game.session.saved`, or any community format `game.community` reads),
+each with its verdict, its risk and the safest risk then, and the solver's
+choice where the move was not certain; then the summary.
 `python -m game.solver explain FILE|-` prints the best move of a position
 (position text) and the reason for it. Moves are written as the terminal
 game's commands (`r X Y`, `f X Y`, `c X Y`, x and y counted from 0); the
@@ -22,6 +23,7 @@ import sys
 from fractions import Fraction
 from typing import TextIO
 
+from game.community.details import details
 from game.community.read import read_replay
 from game.community.recording import MAX_FILE_BYTES
 from game.names import percent, plural
@@ -30,6 +32,7 @@ from game.rules.events import MOVE_CODES, Move
 from game.solver.explain import Action, Explanation, explain
 from game.teacher.puzzles import LEVELS, find
 from game.teacher.review import MoveReview, Review, review
+from game.words import details_text
 
 USAGE_ERROR = 2
 """Exit status for a file that cannot be read or understood."""
@@ -94,7 +97,9 @@ def _read_bytes(path: str) -> bytes:
 
 
 def _review(data: bytes, name: str) -> str:
-    return review_text(review(read_replay(data, name).played.history))
+    """Write the replay's details, then the review of its moves."""
+    replay = read_replay(data, name)
+    return details_text(details(replay)) + "\n\n" + review_text(review(replay.played.history))
 
 
 def _explain(text: str) -> str:

@@ -18,7 +18,7 @@ from typing import Final
 
 from game.community.binary import Bytes
 from game.community.recording import Mouse, Recording, ReplayError, check_board, check_events
-from game.community.strings import decode
+from game.community.strings import date_in, decode
 
 _LEVELS: Final = {3: (8, 8, 10), 4: (16, 16, 40), 5: (30, 16, 99)}
 _EVENTS: Final = {
@@ -26,6 +26,8 @@ _EVENTS: Final = {
     145: "rr", 193: "mr", 11: "sc", 21: "lr",
 }  # fmt: skip
 _HEADER: Final = re.compile(rb"\[[0-3]\|")
+_DATE: Final = re.compile(rb"(?:W\d+H\d+M\d+\|)?([0-9.:]{1,30})")
+"""The header's first time, after a custom board's size: `24.8.2024.16:38:59:6687`."""
 
 
 def looks_like(data: bytes) -> bool:
@@ -58,11 +60,22 @@ def read(data: bytes, name: str) -> Recording:
     marks = data[header.start() - 2]
     source.at = header.end()
     source.seek(b"]")
+    stamp = _DATE.match(data, header.end(), source.at)
+    date = date_in(stamp.group(1).decode("ascii")) if stamp else ""
     events = _events(source)
     player, program = _tail(source)
     played, skipped = check_events(name, events)
     return Recording(
-        program, player, width, height, mines, played, marks=marks == 17, skipped=skipped
+        program,
+        player,
+        width,
+        height,
+        mines,
+        played,
+        marks=marks == 17,
+        skipped=skipped,
+        date=date,
+        file_mode=0,  # Arbiter saves standard games (ms_toollib reads them so)
     )
 
 

@@ -21,7 +21,7 @@ from typing import Final
 
 from game.community.binary import Bytes
 from game.community.recording import Mouse, Recording, check_board, check_events
-from game.community.strings import decode
+from game.community.strings import date_of_epoch, decode
 
 _EVENTS: Final = {
     1: "mv", 2: "lc", 3: "lr", 4: "rc", 5: "rr", 6: "mc", 7: "mr", 8: "pf", 9: "cc",
@@ -53,13 +53,18 @@ def read(data: bytes, name: str) -> Recording:
     cell = source.u8()
     if cell == 0:
         raise source.fail("the cell size is 0 pixels")
-    source.skip(4)  # mode, 3BV
+    mode = source.u16()
+    source.skip(2)  # 3BV
     if version == 4:
-        return _read_v4(source, flags, width, height, count, cell)
+        return _read_v4(source, flags, width, height, count, cell, mode)
     source.skip(3)  # the time
     program = decode(source.until(0), "utf-8", "gbk", "cp1252")
     player = decode(source.until(0), "utf-8", "gbk", "cp1252")
-    for _ in range(5 if version < 2 else 6):  # race, identifier, start, end, country, device
+    source.until(0)  # race
+    source.until(0)  # identifier
+    start = source.until(0)  # microseconds from 1970, UTC, as digits
+    date = date_of_epoch(int(start) // 1_000_000) if start.isdigit() and len(start) < 20 else ""
+    for _ in range(2 if version < 2 else 3):  # end, country, device
         source.until(0)
     mines = _board(source, width, height, count)
     events: list[Mouse] = []
@@ -72,7 +77,18 @@ def read(data: bytes, name: str) -> Recording:
             raise source.fail(f"mouse event {len(events) + 1} has the unknown code {code}")
         events.append(Mouse(source.u24(), kind, source.u16(), source.u16()))
     played, skipped = check_events(name, events)
-    return Recording(program, player, width, height, mines, played, cell, skipped=skipped)
+    return Recording(
+        program,
+        player,
+        width,
+        height,
+        mines,
+        played,
+        cell,
+        skipped=skipped,
+        date=date,
+        file_mode=mode,
+    )
 
 
 def _board(source: Bytes, width: int, height: int, count: int) -> frozenset[tuple[int, int]]:
@@ -85,9 +101,11 @@ def _board(source: Bytes, width: int, height: int, count: int) -> frozenset[tupl
 
 
 def _read_v4(
-    source: Bytes, flags: int, width: int, height: int, count: int, cell: int
+    source: Bytes, flags: int, width: int, height: int, count: int, cell: int, mode: int
 ) -> Recording:
-    source.skip(4 + 2 + 16)  # time, country, start and end
+    source.skip(4 + 2)  # time, country
+    date = date_of_epoch(int.from_bytes(source.take(8), "big") // 1_000_000)
+    source.skip(8)  # the end
     program = decode(source.until(0), "utf-8")
     if flags & 0b1000:  # translated from another format: the translator, the encoding
         source.until(0)
@@ -108,7 +126,18 @@ def _read_v4(
     events = [Mouse(ms, kind, x, y)]
     _v4_events(source, events, ms, x, y)
     played, skipped = check_events(source.name, events)
-    return Recording(program, player, width, height, mines, played, cell, skipped=skipped)
+    return Recording(
+        program,
+        player,
+        width,
+        height,
+        mines,
+        played,
+        cell,
+        skipped=skipped,
+        date=date,
+        file_mode=mode,
+    )
 
 
 _STEP: Final = struct.Struct(">Bhh")

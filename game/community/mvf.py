@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
 from game.community.binary import Bytes
 from game.community.recording import Mouse, Recording, check_board, check_events
-from game.community.strings import decode
+from game.community.strings import date_of, decode
 
 
 def looks_like(data: bytes) -> bool:
@@ -40,6 +41,8 @@ class _Layout:
     offset: int
 
 
+_MODES: Final = {1: 0, 2: 3, 3: 1}
+"""Clone's mode byte (1 classic, 2 density, 3 UPK, others cheat) as EVF numbers modes."""
 _V097 = _Layout(5, 5, (12, 9), (3, 9), (21, 7), 0)
 _V2007 = _Layout(6, 6, (14, 11), (3, 11), (25, 22), 32)
 
@@ -64,7 +67,10 @@ def read(data: bytes, name: str) -> Recording:
 
 
 def _read(source: Bytes, layout: _Layout, program: str) -> Recording:
-    source.skip(7 + 2)  # date, level and mode
+    month, day, year = source.u8(), source.u8(), source.u16()
+    date = date_of(year, month, day, source.u8(), source.u8(), source.u8())
+    source.skip(1)  # the level
+    mode = _MODES.get(source.u8(), 2)  # Clone's modes in EVF's numbers; else cheat
     source.skip(3 if layout is _V2007 else 3 + 10)  # score; 0.97: 3BV, solved 3BV, clicks
     marks = source.u8() != 0
     width, height, count = source.u8(), source.u8(), source.u16()
@@ -104,7 +110,18 @@ def _read(source: Bytes, layout: _Layout, program: str) -> Recording:
         held, where = buttons, (x, y)
         events.extend(Mouse(ms, kind, x, y) for kind in kinds)
     played, skipped = check_events(source.name, events)
-    return Recording(program, player, width, height, mines, played, marks=marks, skipped=skipped)
+    return Recording(
+        program,
+        player,
+        width,
+        height,
+        mines,
+        played,
+        marks=marks,
+        skipped=skipped,
+        date=date,
+        file_mode=mode,
+    )
 
 
 def _tables(bits: list[int], size: int) -> list[list[int]]:

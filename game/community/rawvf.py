@@ -27,7 +27,7 @@ from game.community.recording import (
     check_events,
     plain_events,
 )
-from game.community.strings import decode
+from game.community.strings import date_in, decode
 from game.rules.settings import Mode, SettingsError, parse_mode
 
 _EVENT: Final = re.compile(
@@ -36,6 +36,11 @@ _EVENT: Final = re.compile(
 _TIMED_WORD: Final = re.compile(r"-?\d+(?:\.\d+)?\s+[a-z]+\s*")
 """A timed line without a position (`0.000 start`): the board's events, passed over."""
 _MOUSE: Final = KINDS - {"pf", "cc", "l", "r", "m"}
+_FILE_MODES: Final = {"classic": 0, "standard": 0, "upk": 1, "cheat": 2, "density": 3}
+"""The modes the community's converters write in `Mode:` (Arbiter's and Clone's), numbered
+as EVF numbers them (`Recording.file_mode`)."""
+_MODE_WORDS: Final = {1: "UPK", 2: "Cheat", 3: "Density"}
+"""The modes other than classic written in `Mode:`, as the converters write them."""
 _NAMES: Final = ("utf-8", "gbk", "cp1252")
 """How a player's name is decoded: UTF-8 (this game's own RAWVF), else GBK (Arbiter and
 Viennasweeper on Chinese Windows, whose bytes the converters copy), else Windows-1252."""
@@ -104,6 +109,9 @@ def read(data: bytes, name: str) -> Recording:
         marks=header.get("marks", "off").lower() == "on",
         mode=_mode(header.get("mode", "")),
         skipped=skipped,
+        version=_text(header.get("version", ""), "utf-8", "cp1252"),
+        date=date_in(header.get("timestamp", "")),
+        file_mode=_FILE_MODES.get(header.get("mode", "classic").lower()),
     )
 
 
@@ -166,6 +174,8 @@ def write(recording: Recording, time_ms: int) -> str:
     converters put it. A flag placed before the game (`pf`) becomes a right click,
     and a button named without its press or release becomes the one it was.
     """
+    file_mode = recording.file_mode if recording.mode is Mode.CLASSIC else None
+    mode_word = _MODE_WORDS.get(file_mode) if file_mode is not None else None
     lines = [
         "RawVF_Version: Rev6.2",
         f"Program: {recording.program}",
@@ -175,7 +185,10 @@ def write(recording: Recording, time_ms: int) -> str:
         f"Mines: {len(recording.mines)}",
         f"Marks: {'On' if recording.marks else 'Off'}",
         f"Time: {time_ms // 1000}.{time_ms % 1000:03d}",
+        *([f"Version: {recording.version}"] if recording.version else []),
+        *([f"Timestamp: {recording.date}"] if recording.date else []),
         *([f"Mode: {recording.mode.value}"] if recording.mode is not Mode.CLASSIC else []),
+        *([f"Mode: {mode_word}"] if mode_word else []),
         "Board:",
     ]
     lines += [

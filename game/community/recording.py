@@ -120,6 +120,14 @@ class Recording:
     which fits every number shown, so the clicks played on it give the same game."""
     skipped: tuple[Skipped, ...] = ()
     """The file's mouse events left out of the replay, in the file's order."""
+    version: str = ""
+    """The program's version, where the file writes it apart from *program* (RMV, RAWVF)."""
+    date: str = ""
+    """When the game was played, `YYYY-MM-DD HH:MM:SS`, as the file writes it (UTC in EVF
+    and RMV, the player's clock in AVF, MVF and RAWVF); "" when it writes none."""
+    file_mode: int | None = None
+    """The game mode the file names, numbered as EVF numbers them (0 standard, 1 UPK,
+    2 cheat, 3 density...: `game.community.details.FILE_MODES`); None when it names none."""
 
     def cell_at(self, x: int, y: int) -> Position | None:
         """Return the cell under the pointer at (*x*, *y*) pixels, or None off the board."""

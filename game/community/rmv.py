@@ -16,11 +16,15 @@ the end. Names are UTF-8 in version 2, and in version 1 when a property says so.
 
 from __future__ import annotations
 
+import re
+
 from game.community.binary import Bytes
 from game.community.recording import Mouse, Recording, check_board, check_events
-from game.community.strings import decode
+from game.community.strings import date_of_epoch, decode
 
 _EVENTS = {1: "mv", 2: "lc", 3: "lr", 4: "rc", 5: "rr", 6: "mc", 7: "mr"}
+_RELEASE = re.compile(rb"Release ([!-~]{1,20})")
+"""The version in the program's text: `Vienna Minesweeper - Release 3.0.2H Copyright...`."""
 
 
 def looks_like(data: bytes) -> bool:
@@ -53,9 +57,9 @@ def read(data: bytes, name: str) -> Recording:
     if version == 1:
         source.skip(result_size)
     program = "Viennasweeper"
-    source.skip(version_size)
+    release = _RELEASE.search(source.take(version_size))
     fields = [source.take(source.u8()) for _ in range(min(source.u16(), 4))]
-    source.skip(4)  # when the board was made
+    date = date_of_epoch(source.u32())  # when the board was made, UTC
     width, height, count = source.u8(), source.u8(), source.u16()
     cells = source.take(2 * count)
     mines = frozenset((cells[i], cells[i + 1]) for i in range(0, len(cells), 2))
@@ -65,7 +69,9 @@ def read(data: bytes, name: str) -> Recording:
         listed = source.take(2 * source.u16())
         preflags = [(listed[i], listed[i + 1]) for i in range(0, len(listed), 2)]
     marks = source.u8() == 1
-    source.skip(3)  # no-flag, mode, level
+    source.skip(1)  # no-flag
+    mode = source.u8()
+    source.skip(1)  # level
     cell, utf8, read_ = 16, version == 2, 4
     if version == 2:
         source.skip(2)  # 3BV
@@ -87,7 +93,21 @@ def read(data: bytes, name: str) -> Recording:
     events = [Mouse(0, "pf", c * cell, r * cell) for c, r in preflags]
     events += _events(source, version, width * cell, height * cell)
     played, skipped = check_events(name, events)
-    return Recording(program, player, width, height, mines, played, cell, marks, skipped=skipped)
+    version_text = decode(release.group(1), "cp1252") if release else ""
+    return Recording(
+        program,
+        player,
+        width,
+        height,
+        mines,
+        played,
+        cell,
+        marks,
+        skipped=skipped,
+        version=version_text,
+        date=date,
+        file_mode=mode,
+    )
 
 
 def _name(source: Bytes, raw: bytes, utf8: bool) -> str:
