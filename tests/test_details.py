@@ -22,7 +22,7 @@ from game.community.details import FILE_MODES, Details, details
 from game.community.rawvf import write
 from game.community.read import read_replay
 from game.community.recording import Mouse, Skip, Skipped
-from game.words import details_text, replay_details, skipped_note
+from game.words.replays import details_text, replay_details, skipped_note
 
 DATA = Path(__file__).parent / "data" / "replays"
 ANALYSERS = {".avf": "AvfVideo", ".evf": "EvfVideo", ".mvf": "MvfVideo", ".rmv": "RmvVideo"}

@@ -18,10 +18,10 @@ from game.words import (
     discarded,
     impossible,
     result_line,
-    review_summary,
     summary_items,
     verdict,
 )
+from game.words.teaching import review_summary
 
 
 def won_session(*aids: Aid, ms: int = 500) -> Session:

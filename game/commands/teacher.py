@@ -32,7 +32,7 @@ from game.rules.events import MOVE_CODES, Move
 from game.solver.explain import Action, Explanation, explain
 from game.teacher.puzzles import LEVELS, find
 from game.teacher.review import MoveReview, Review, review
-from game.words import details_text
+from game.words.replays import details_text
 
 USAGE_ERROR = 2
 """Exit status for a file that cannot be read or understood."""

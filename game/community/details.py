@@ -4,7 +4,7 @@
 program and its version, the date when the file has one, the level (named by
 the board, as the community names its three official boards), the mode the file
 names and the board's 3BV, with the events the replay skipped. The words that
-show them are `game.words.replay_details`.
+show them are `game.words.replays.replay_details`.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from game.rules.events import CellOpened, GameStarted, Move
 from game.rules.settings import Settings
 from game.rules.state import Game
 from game.teacher.practice import KEY, Practice, after, day_seed, parse_link
-from game.words import puzzle_prompt, puzzle_tally, puzzle_verdict
+from game.words.teaching import puzzle_prompt, puzzle_tally, puzzle_verdict
 
 if TYPE_CHECKING:  # the solver is imported when a puzzle is shown, not with the page
     from game.teacher.puzzles import Puzzle

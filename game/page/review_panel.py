@@ -22,7 +22,7 @@ from game.page.model import ReviewShown
 from game.page.tree import Node, h
 from game.rules.history import History
 from game.session import Session
-from game.words import review_line, review_summary
+from game.words.teaching import review_line, review_summary
 
 if TYPE_CHECKING:
     from game.teacher.review import MoveReview

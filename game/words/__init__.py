@@ -7,11 +7,11 @@ count), times carry their unit, and aids are named for what they were.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from game.deal.fair import Ruling
-from game.names import percent, plural, where
+from game.names import plural, where
 from game.rules.board import Position
 from game.rules.figures import Figures
 from game.rules.settings import Mode
@@ -20,13 +20,9 @@ from game.session import Aid, Session
 from game.session.records import ModeRecord, mode_label
 
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
-    from game.community.details import Details
     from game.session import Made
     from game.session.hints import FairNote, Mark
     from game.solver import ImpossiblePositionError
-    from game.teacher.practice import Tally
-    from game.teacher.puzzles import Puzzle
-    from game.teacher.review import MoveReview
 
 MODE_NAMES: Final = {
     Mode.CLASSIC: "Classic",
@@ -239,54 +235,6 @@ def opened(before: int, after: int) -> str:
     return f"{plural(count, 'cell')} opened." if count > 0 else ""
 
 
-def review_line(reviewed: MoveReview) -> str:
-    """Say one move of the review in a line: what was done where, its verdict and risk."""
-    text = f"{reviewed.number}. {reviewed.kind.value} {where(reviewed.move.pos)}"
-    if reviewed.verdict is None:
-        return f"{text}: too large to judge in a moment"
-    text += f": {reviewed.verdict.value}"
-    if reviewed.risk:
-        text += f", risk {percent(reviewed.risk)}"
-        if reviewed.safest is not None and reviewed.safest < reviewed.risk:
-            text += f" (safest {percent(reviewed.safest)}"
-            if reviewed.solver is not None:
-                text += f", the solver: {where(reviewed.solver)}"
-            text += ")"
-    if reviewed.exploded:
-        text += " — a mine"
-    return text
-
-
-def review_summary(moves: Sequence[MoveReview]) -> str:
-    """Sum the review up: the verdicts counted, the chance of surviving, the first needless risk.
-
-    A risk is named for what it was when it was taken (a guess riskier than the safest,
-    or a risk beside a certainly safe cell), whether or not it hit a mine; the move that
-    hit one is named apart.
-    """
-    from game.teacher.review import Verdict, summarise
-
-    summary = summarise(moves)
-    parts = [
-        f"{plural(summary.moves, 'move')}: {summary.certain} certain,"
-        f" {plural(summary.guesses, 'guess', 'guesses')} as safe as the safest,"
-        f" {summary.risky} risky, {summary.avoidable} avoidable.",
-        f"The chance of surviving your risks: {percent(summary.survival)};"
-        f" the solver's choices there: {percent(summary.solver_survival)}.",
-    ]
-    first = next((m for m in moves if m.number == summary.first_mistake), None)
-    if first is not None:
-        risk = (
-            "guess riskier than the safest"
-            if first.verdict is Verdict.RISKY
-            else "risk taken while a cell was certainly safe"
-        )
-        parts.append(f"The first {risk}: move {first.number}.")
-    if summary.lost_at is not None:
-        parts.append(f"Move {summary.lost_at} hit a mine.")
-    return " ".join(parts)
-
-
 def slider_position(step: int, moves: int) -> str:
     """Say where the history slider stands, for a screen reader.
 
@@ -386,123 +334,3 @@ def fair_said(made: Made, *, budget: int | None) -> tuple[str, Mapping[Position,
     lost = made.session.live.status is Status.LOST
     note = fair_note(made.judgement, lost, budget=budget)
     return fair_note_words(note), note.marks
-
-
-PUZZLE_PROMPTS: Final = {
-    1: "Find a safe cell: one number tells.",
-    2: "Find a safe cell: two numbers together tell.",
-    3: "Find a safe cell: read several numbers at once.",
-    4: "Find a safe cell: the numbers alone do not tell; count the mines.",
-    5: "No cell is certainly safe: find the safest one.",
-}
-"""What each puzzle level asks the player to find."""
-
-
-def puzzle_title(level: int, *, of_the_day: bool) -> str:
-    """Name a puzzle as a player reads it: its level and what the level takes, never its seed.
-
-    The seed stays in the address (`?puzzle=N-S`), for sharing.
-
-    >>> puzzle_title(3, of_the_day=False), puzzle_title(1, of_the_day=True)
-    ('Level 3 puzzle (more numbers)', 'Puzzle of the day, level 1 (one number)')
-    """
-    from game.teacher.puzzles import LEVEL_NAMES
-
-    if of_the_day:
-        return f"Puzzle of the day, level {level} ({LEVEL_NAMES[level]})"
-    return f"Level {level} puzzle ({LEVEL_NAMES[level]})"
-
-
-def puzzle_prompt(level: int, *, of_the_day: bool) -> str:
-    """Say which puzzle is on the board and what to find in it."""
-    return f"{puzzle_title(level, of_the_day=of_the_day)}. {PUZZLE_PROMPTS[level]}"
-
-
-def puzzle_verdict(pos: Position, puzzle: Puzzle) -> str:
-    """Say whether a press at *pos* solved *puzzle*, the cell's chance of a mine, and why."""
-    chance = percent(puzzle.grade.chances[pos])
-    if pos in puzzle.grade.answer:
-        head = f"Solved! {where(pos).capitalize()} has a {chance} chance of a mine."
-    else:
-        head = f"Not this one: {where(pos)} has a {chance} chance of a mine."
-    return f"{head} {puzzle.grade.reason} Next gives another puzzle."
-
-
-def puzzle_tally(level: int, tally: Tally) -> str:
-    """Say a level's practice: the puzzles solved and the streak.
-
-    >>> from game.teacher.practice import Tally
-    >>> puzzle_tally(2, Tally(5, 2, 3))
-    'Level 2: 5 solved, streak 2 (best 3)'
-    """
-    return f"Level {level}: {tally.solved} solved, streak {tally.streak} (best {tally.best})"
-
-
-LEVEL_NAMES: Final = {
-    "beginner": "Beginner",
-    "intermediate": "Intermediate",
-    "expert": "Expert",
-    "custom": "Custom",
-}
-"""How a replay's details name its level (`game.community.details.LEVELS`)."""
-FILE_MODE_NAMES: Final = {
-    "standard": "Standard",
-    "upk": "UPK (a board played again)",
-    "cheat": "Cheat",
-    "density": "Density",
-    "win7": "Windows 7",
-    "no-guess-race": "No guessing (race)",
-    "strong-no-guess": "No guessing (strong)",
-    "weak-no-guess": "No guessing (weak)",
-    "fair-no-guess": "No guessing (fair)",
-    "strong-guess": "Guesses spared (strong)",
-    "weak-guess": "Guesses spared (weak)",
-    "chord-recursive": "Recursive chords",
-    "flag-recursive": "Recursive flags",
-    "chord-flag-recursive": "Recursive chords and flags",
-    **{mode.value: name for mode, name in MODE_NAMES.items()},
-}
-"""How a replay's details name the mode its file names (`game.community.details`)."""
-
-
-def replay_details(details: Details) -> list[tuple[str, str]]:
-    """Return a replay's details as (name, value) pairs: player, program, date, board, 3BV.
-
-    The date and the mode only when the file names them.
-    """
-    program = f"{details.program} {details.version}".strip() or "unknown"
-    board = f"{details.width}x{details.height}, {plural(details.mines, 'mine')}"
-    items = [
-        ("player", details.player or "unnamed"),
-        ("program", program),
-        *([("date", details.date)] if details.date else []),
-        ("level", f"{LEVEL_NAMES[details.level]} ({board})"),
-        *([("mode", FILE_MODE_NAMES.get(details.mode, details.mode))] if details.mode else []),
-        ("3BV", str(details.bbbv)),
-    ]
-    return items
-
-
-def skipped_note(details: Details) -> str:
-    """Say which of the file's mouse events the replay left out, or "" when it played all."""
-    from game.community.recording import Skip
-
-    if not details.skipped:
-        return ""
-    first = details.skipped[0]
-    kind, at = first.mouse.kind, seconds(first.mouse.ms)
-    if first.why is Skip.BACK_IN_TIME:
-        why = f"timed {at}, before the event it follows ({seconds(first.after_ms)})"
-    else:
-        why = f"at {at}, names a cell beyond the board"
-    said = f"event {first.number} ({kind}) {why}"
-    if len(details.skipped) == 1:
-        return f"One mouse event of the file was skipped: {said}."
-    return f"{len(details.skipped)} mouse events of the file were skipped; the first, {said}."
-
-
-def details_text(details: Details) -> str:
-    """Write a replay's details for the terminal: a line each, then what was skipped."""
-    lines = [f"{name}: {value}" for name, value in replay_details(details)]
-    note = skipped_note(details)
-    return "\n".join([*lines, *([note] if note else [])])
