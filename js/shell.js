@@ -53,6 +53,9 @@ function ready() {
   });
 
   // ---- help: a dialog that Escape closes, giving focus back to where it was ----
+  // Focus goes to its title (tabindex="-1"), so the dialog opens at its top and a screen
+  // reader starts there: on a phone, Close (its only control, at the foot) scrolled the
+  // title and the first rules out of sight.
   const help = /** @type {HTMLDialogElement} */ (byId("help"));
   /** @type {Element | null} */
   let opener = null;
@@ -60,7 +63,8 @@ function ready() {
     if (help.open) return;
     opener = document.activeElement;
     help.showModal();
-    byId("help-close").focus();
+    byId("help-title").focus();
+    help.scrollTop = 0;
   }
   byId("help-open").addEventListener("click", openHelp);
   byId("help-close").addEventListener("click", function () { help.close(); });

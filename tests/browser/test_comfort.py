@@ -140,6 +140,33 @@ class TestDialogs:
         expect(page.locator(dialog)).to_be_hidden()
         assert page.evaluate("document.activeElement.id") == opener.lstrip("#")
 
+    @pytest.mark.parametrize("key", [False, True])
+    def test_help_opens_at_its_top_on_a_phone(
+        self, browser: Browser, base_url: str, key: bool
+    ) -> None:
+        """Issue 46, defect 6: at 390x844 Help opened scrolled to its foot, focus on Close,
+        the title and the first rules out of sight. Focus goes to its title, at the top,
+        inside the dialog (by the button or the ? key); Escape still gives it back."""
+        page = phone_or_desktop(browser, 390, 844)
+        page.goto(base_url + "?preset=beginner")
+        page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+        if key:
+            page.keyboard.press("?")
+        else:
+            page.tap("#help-open")
+        expect(page.locator("#help")).to_be_visible()
+        assert page.evaluate("document.activeElement.id") == "help-title"
+        assert page.evaluate("document.getElementById('help').scrollTop") == 0
+        title = page.locator("#help-title").bounding_box()
+        rule = page.locator("#help li >> nth=0").bounding_box()
+        assert title is not None and rule is not None
+        assert title["y"] >= 0 and rule["y"] + rule["height"] <= 844, (title, rule)
+        page.keyboard.press("Escape")
+        expect(page.locator("#help")).to_be_hidden()
+        if not key:
+            assert page.evaluate("document.activeElement.id") == "help-open"
+        page.context.close()
+
     def test_the_custom_form_is_a_dialog_and_cancel_keeps_the_game(self, open_game: Open) -> None:
         """Choosing Custom opens the form; Escape leaves the game and the selector as they were."""
         page = open_game("preset=intermediate")
