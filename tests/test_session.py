@@ -78,6 +78,21 @@ class TestClock:
         assert loaded.elapsed(50_000) == 4_000
         assert loaded.resume(50_000).elapsed(51_000) == 5_000
 
+    def test_the_time_shown_is_that_of_the_move_shown(self) -> None:
+        """Issue 46, defect 8: a replay at move 4 of 10 showed the final time. Looking back,
+        the time shown is the time played when the move shown was made (0 before the first);
+        at the last move, the clock's."""
+        session = play(layout_session(), *(CellOpened(p) for p in SAFE[:3]), at=0)
+        assert session.times == (0, 1000, 2000)
+        assert session.time_shown(2_500) == session.elapsed(2_500) == 2_500
+        shown = [session.show(step).time_shown(9_000) for step in range(3)]
+        assert shown == [0, 0, 1000]  # move 1 was the first reveal, at 0
+        session = play(session, *(CellOpened(p) for p in SAFE[3:]), at=3_000)
+        assert session.live.status is Status.WON
+        assert session.start_replay().time_shown(99_000) == 0
+        assert session.show(4).time_shown(99_000) == 3_000
+        assert session.time_shown(99_000) == session.elapsed(99_000) == 4_000
+
 
 class TestCounting:
     def test_a_game_is_counted_once(self) -> None:

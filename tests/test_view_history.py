@@ -45,6 +45,28 @@ class TestSlider:
         assert page.states() == latest
         assert page.hidden("#past-band")
 
+    def test_the_timer_shows_the_time_of_the_move_shown(self) -> None:
+        """Issue 46, defect 8: during playback the timer showed the final time (504 at move 4
+        of 10). Looking back or replaying, it shows the time when the move shown was made."""
+        page = GamePage(LAYOUT)
+        page.reveal(3, 0)
+        page.advance(2_000)
+        page.flag(0, 0)
+        page.advance(5_000)
+        page.reveal(0, 1)
+        page.advance(3_000)
+        assert page.text("#timer") == "10"
+        page.slide(2)
+        assert page.text("#timer") == "2"
+        page.slide(0)
+        assert page.text("#timer") == "0"
+        page.advance(3_000)  # the clock runs on, behind the moment shown
+        assert page.text("#timer") == "0"
+        page.slide(3)
+        assert page.text("#timer") == "13"
+        page.click("#replay")
+        assert page.text("#timer") == "0"
+
     def test_move_in_the_past_discards_later_moves(self) -> None:
         """Playing from step 1 continues from there; the later moves are gone."""
         page = played()

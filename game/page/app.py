@@ -46,6 +46,7 @@ from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
 from game.page.keys import PageKey, page_key
 from game.page.model import NO_GAME, BoardMode, Model
+from game.page.moment import Moment
 from game.page.patcher import Patcher
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
@@ -55,7 +56,7 @@ from game.page.storage import Store
 from game.page.summary import Summary
 from game.page.timeline import Timeline
 from game.page.tools import Tools
-from game.page.view import view, view_counter
+from game.page.view import view
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
 from game.session import Aid, Running, Session
@@ -106,7 +107,7 @@ class App:
         self.puzzles = Puzzles(self.board, self.store)
         on_answer(self.answer, self.settle)
         on_click("puzzles", self.open_puzzles)
-        self.shown_seconds = -1
+        self.moment = Moment()
         on_click("reset", lambda: NewGame(self.session.request))
         listen("document", "keydown", self.on_page_key, prevent="page-keys")
         # The clock runs between moves too: its time is kept each second it shows, and
@@ -414,19 +415,15 @@ class App:
             view_controls(request, self.stats.records.is_daily_done, day=today(), tall=portrait())
         )
 
-    def show_time(self) -> bool:
-        """Write the whole seconds played into `#timer` if they changed; return whether so."""
+    def show_time(self) -> None:
+        """Write the whole seconds of the moment shown into `#timer`, if they changed."""
         game = self.session if self.board_mode() is BoardMode.GAME else NO_GAME
-        seconds = min(999, game.elapsed(now()) // 1000)
-        if seconds == self.shown_seconds:
-            return False
-        self.shown_seconds = seconds
-        self.patcher.show(view_counter("timer", seconds))
-        return True
+        self.patcher.show(self.moment.timer(game, now()))
 
     def tick(self) -> None:
         """Show the clock, and keep the game with its time each second the clock runs."""
-        if self.show_time() and self.session.clock.since is not None:
+        self.show_time()
+        if self.moment.second_passed(self.session, now()):
             self.files.save()
 
 

@@ -207,6 +207,16 @@ class Session:
         """Return the milliseconds played at *now*."""
         return self.clock.read(now)
 
+    def time_shown(self, now: float) -> int:
+        """Return the milliseconds played at the moment shown, as the timer shows them.
+
+        The clock's at *now* while the last move is shown; looking back or replaying, the
+        time the move shown was made (0 before the first), whatever the clock says since.
+        """
+        if self.is_live():
+            return self.clock.read(now)
+        return self.times[self.step - 1] if self.step else 0
+
     # -- moves ---------------------------------------------------------------------------
 
     def problem(self, move: Move) -> str | None:
