@@ -87,6 +87,35 @@ class TestSlider:
         assert page.states()[0] == "F100"
 
 
+class TestMessages:
+    def test_a_win_s_message_belongs_to_the_last_move(self) -> None:
+        """Issue 46, defect 8: "You won in 5.332 s!" stayed up while the replay showed move 3.
+        A message belongs to the moment it was said at: it goes while another move is shown
+        and comes back with its moment, at the replay's end."""
+        page = played()
+        for x, y in ((0, 2), (1, 2), (3, 2)):
+            page.reveal(x, y)
+        assert page.text("#message").startswith("You won in ")
+        won = page.text("#message")
+        page.click("#replay")
+        assert page.text("#message") == ""
+        page.advance(900)
+        assert page.value("#history") == "2" and page.text("#message") == ""
+        page.advance(5000)
+        assert slider(page)[1] == slider(page)[0] and page.text("#message") == won
+
+    def test_welcome_back_is_not_said_of_an_earlier_move(self) -> None:
+        """Issue 46, defect 8: "Welcome back" stayed up while an earlier move was shown."""
+        page = played().reopen()
+        assert "restored" in page.text("#message")
+        page.slide(1)
+        assert page.text("#message") == ""
+        page.slide(3)
+        assert "restored" in page.text("#message")
+        page.reveal(3, 2)  # a move: the game moves on, and its words with it
+        assert "restored" not in page.text("#message")
+
+
 class TestUndo:
     def test_undo_after_a_loss_continues_and_counts(self) -> None:
         """Ctrl+Z takes back the fatal move; the win is then marked assisted."""

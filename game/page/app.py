@@ -242,6 +242,7 @@ class App:
     def update(self, session: Session) -> None:
         """Hold *session*: count its end once, save it, and render every module."""
         old, self.session = self.session, session
+        self.moment.moved(session, old)  # before a component has its say of the new moment
         self.stats.mode = session.mode  # the records panel opens on the game's mode
         if session.shown is not old.shown:
             self.board.mark({})

@@ -1,26 +1,31 @@
-"""What belongs to the moment the page shows: the time played then.
+"""What belongs to the moment the page shows: the time played then, and what was said then.
 
 The slider, Undo, Replay and the review show the game as it was after some move. The
 timer shows the time played when that move was made (`Session.time_shown`), not the
-clock's now. It is written alone, one element's text, each second it changes: never the
-whole view.
+clock's now, and a message said at another moment (a win's time, "Welcome back") goes
+while another moment is shown and comes back with its own. The timer is written alone,
+one element's text, each second it changes: never the whole view.
 """
 
 from __future__ import annotations
 
+from game.page.dom import by_id, say
 from game.page.tree import Node
 from game.page.view import view_counter
+from game.rules.history import History
 from game.session import Session
 
 
 class Moment:
-    """`#timer` as the moment shown has it."""
+    """`#timer` and `#message` as the moment shown has them."""
 
     def __init__(self) -> None:
         self.seconds = -1
         """The whole seconds `#timer` shows (-1: none written yet)."""
         self.played = -1
         """The whole seconds the clock had run when last asked (`second_passed`)."""
+        self.left: tuple[str, History, int] | None = None
+        """The last message left behind, with the game and the move shown when it was said."""
 
     def timer(self, session: Session, now: float) -> tuple[Node, ...]:
         """Return `#timer` at the moment *session* shows, or nothing if those seconds show."""
@@ -36,3 +41,20 @@ class Moment:
         passed = played != self.played
         self.played = played
         return passed and session.clock.since is not None
+
+    def moved(self, session: Session, old: Session) -> None:
+        """Have `#message` follow the moment shown, from *old*'s to *session*'s.
+
+        What was said stays with the moment it was said at (the game, and the move shown),
+        and showing that moment again brings it back; what is said after the change (a
+        move's note) is written over it.
+        """
+        if session.history is old.history and session.step == old.step:
+            return
+        said = str(by_id("message").textContent or "")
+        if said:
+            self.left = (said, old.history, old.step)
+        left = self.left
+        back = left[0] if left and left[1] is session.history and left[2] == session.step else ""
+        if back != said:
+            say(back)
