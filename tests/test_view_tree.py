@@ -88,7 +88,20 @@ class TestTimeline:
         assert find(tree, "body").has_class("past")
         band = find(tree, "#past-band")
         assert band.prop("hidden") is False
-        assert "drops the 2 after it" in band.text
+        assert "drops the 2 moves after it" in band.text
+        band = find(view_timeline(session.show(2)), "#past-band")
+        assert "drops the move after it" in band.text
+
+    def test_a_replay_file_shown_says_the_file_stays_as_it_was(self) -> None:
+        """Issue 46, defect 8: a replay just opened said "a move made here ... drops the 193
+        after it", which read as if the file would be overwritten. It says the file is not."""
+        session = session_after(CellOpened((3, 0)), FlagToggled((0, 0)), CellOpened((0, 1)))
+        watched = dataclasses.replace(session, watched=True).show(0)
+        band = find(view_timeline(watched), "#past-band")
+        assert band.prop("hidden") is False
+        assert band.text.startswith("Viewing move 0 of 3 of the replay file:")
+        assert "the file itself stays as it was" in band.text
+        assert "drop" not in band.text
 
     def test_a_replay_presses_its_button_and_hides_the_band(self) -> None:
         """While the game plays back, the replay button is pressed and no band says 'past'."""

@@ -68,7 +68,9 @@ def view_timeline(session: Session) -> tuple[Node, ...]:
             "#past-band",
             props={
                 "hidden": not past or replaying,
-                **({"textContent": past_note(step, moves)} if past else {}),
+                **(
+                    {"textContent": past_note(step, moves, watched=session.watched)} if past else {}
+                ),
             },
         ),
         h("button", "#replay", attrs={"aria-pressed": "true" if replaying else "false"}),

@@ -244,11 +244,24 @@ def slider_position(step: int, moves: int) -> str:
     return f"move {step} of {moves}"
 
 
-def past_note(step: int, moves: int) -> str:
-    """Say what a move made while an earlier move is shown does to the later ones."""
+def past_note(step: int, moves: int, *, watched: bool = False) -> str:
+    """Say what a move made while an earlier move is shown does to the later ones.
+
+    Of a replay file being *watched*, say that the file itself stays as it was: the
+    game played on from there is the page's, never written into it.
+
+    >>> past_note(2, 3).endswith("drops the move after it.")
+    True
+    """
+    if watched:
+        return (
+            f"Viewing move {step} of {moves} of the replay file: a move made here plays on"
+            " from this point as a game of your own; the file itself stays as it was."
+        )
+    later = "move" if moves - step == 1 else plural(moves - step, "move")
     return (
         f"Viewing move {step} of {moves}: a move made here continues the game from"
-        f" this point and drops the {moves - step} after it."
+        f" this point and drops the {later} after it."
     )
 
 
