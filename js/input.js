@@ -4,17 +4,20 @@
 // flag it in flag mode; Python decides which), [INTENT.flag, x, y] (flag or unflag),
 // [INTENT.chord, x, y] (chord), each letter Python's (vendor/shared.mjs).
 // What only shows a gesture stays here and never waits for Python: the tab stop and
-// keyboard focus, the pressed look of a held number's neighbours and of the face, a
-// touch held long enough to flag. What must be cancelled at once (the context menu, the
-// keys the board uses) is cancelled here. Intents go through js/intents.js: to Python once
-// the game is ready; before that, a new game's clicks and flags wait there, each shown on
-// its cell.
+// keyboard focus, the pressed look of a held number's neighbours and of the face, the ring
+// of a held cell. A finger's gestures are js/gestures.js's, in the touch style of the
+// player's controls (js/controls.js). What must be cancelled at once (the context menu,
+// the keys the board uses) is cancelled here. Intents go through js/intents.js: to Python
+// once the game is ready; before that, a new game's clicks and flags wait there, each
+// shown on its cell.
 import { submit } from "./intents.js";
 import { INTENT } from "../vendor/shared.mjs";
 import { gameKey } from "./keys.js";
+import { IDLE, step } from "./gestures.js";
+import { controlSettings } from "./controls.js";
 
-const LONG_PRESS_MS = 450;  // a resting finger flags its cell after this long
-const SLOP_PX = 8;  // a finger drifting further is panning or zooming, and flags nothing
+const CLICK_AFTER_TOUCH_MS = 800;  // the click a browser makes of a tap comes within this
+const BUZZ_MS = 30;
 /** @type {Record<string, [number, number]>} */
 const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
 
@@ -46,9 +49,7 @@ function start() {
   const grid = /** @type {HTMLElement} */ (document.getElementById("board"));
   const face = /** @type {HTMLElement} */ (document.getElementById("reset"));
   let lastPointer = "mouse";
-  let longPressed = false;
-  /** @type {{timer: number, x: number, y: number, cell: HTMLElement} | null} */
-  let press = null;  // a resting touch
+  let touchEnded = -Infinity;  // when the last finger left the board
   /** @type {HTMLElement[]} */
   let pressed = [];
 
@@ -87,7 +88,13 @@ function start() {
   grid.addEventListener("click", function (event) {
     const cell = cellOf(event.target);
     if (!cell) return;
-    if (longPressed) { longPressed = false; return; }
+    // A finger's tap was taken at its lifting (below); the click the browser makes of it
+    // is not a second one. A click of a screen reader's, with no finger, is. Where a click
+    // does not say its pointer (Safari), one that follows a finger closely is its tap's.
+    const kind = /** @type {any} */ (event).pointerType;
+    const tapped = typeof kind === "string" ? kind === "touch"
+      : lastPointer === "touch" && performance.now() - touchEnded < CLICK_AFTER_TOUCH_MS;
+    if (tapped) return;
     setTabStop(cell);  // not every browser focuses a clicked button
     send(INTENT.open, cell);
   });
@@ -155,36 +162,60 @@ function start() {
     if (face.getAttribute("data-face") === "pressed") face.setAttribute("data-face", "smile");
   });
 
-  // A touch held still on a closed cell flags it.
-  function cancelPress() {
-    if (press) {
-      clearTimeout(press.timer);
-      press.cell.classList.remove("holding");
-      press = null;
+  // A finger on the board: js/gestures.js says what its events ask, and when to wake it.
+  let gesture = IDLE;
+  /** @type {HTMLElement | null} */
+  let ringing = null;  // the held cell whose ring fills
+  let wakeTimer = 0;
+  /** @param {import("./gestures.js").GestureEvent} event */
+  function feed(event) {
+    const settings = controlSettings();
+    const answer = step(gesture, event, { style: settings.touchStyle, longPressMs: settings.longPressMs });
+    gesture = answer.gesture;
+    const ring = answer.ring ? button(answer.ring[0], answer.ring[1]) : null;
+    if (ring !== ringing) {
+      ringing?.classList.remove("holding");
+      ring?.classList.add("holding");
+      ringing = ring;
+    }
+    clearTimeout(wakeTimer);
+    if (answer.wake !== null) {
+      wakeTimer = window.setTimeout(function () { feed({ type: "wake", t: performance.now() }); },
+        Math.max(0, answer.wake - performance.now()));
+    }
+    // Never the only sign that a hold acted: the ring is full and the cell changes too.
+    if (answer.buzz && settings.vibrate && navigator.vibrate) navigator.vibrate(BUZZ_MS);
+    for (const [action, [x, y]] of answer.intents) {
+      const cell = button(x, y);
+      if (cell) send(action === "flag" ? INTENT.flag : INTENT.open, cell);
     }
   }
   grid.addEventListener("pointerdown", function (event) {
     lastPointer = event.pointerType;
+    if (event.pointerType !== "touch") return;
     const cell = cellOf(event.target);
-    if (event.pointerType !== "touch" || !cell || cell.dataset.state === "revealed") return;
-    cancelPress();
-    cell.classList.add("holding");
-    const held = {x: event.clientX, y: event.clientY, cell: cell, timer: 0};
-    held.timer = window.setTimeout(function () {
-      cell.classList.remove("holding");
-      press = null;
-      longPressed = true;
-      send(INTENT.flag, cell);
-      if (navigator.vibrate) navigator.vibrate(30);
-    }, LONG_PRESS_MS);
-    press = held;
+    const t = performance.now();
+    if (!cell || over()) { feed({ type: "cancel", t }); return; }
+    setTabStop(cell);
+    const look = cell.dataset.state === "revealed" || cell.dataset.state === "flagged"
+      ? cell.dataset.state : "hidden";
+    feed({ type: "down", t, id: event.pointerId, px: event.clientX, py: event.clientY,
+      cell: [+(cell.dataset.x ?? 0), +(cell.dataset.y ?? 0)], look });
   });
   grid.addEventListener("pointermove", function (event) {
-    if (press && (Math.abs(event.clientX - press.x) > SLOP_PX ||
-        Math.abs(event.clientY - press.y) > SLOP_PX)) cancelPress();
+    if (event.pointerType !== "touch") return;
+    feed({ type: "move", t: performance.now(), id: event.pointerId,
+      px: event.clientX, py: event.clientY });
   });
-  ["pointerup", "pointercancel", "pointerleave"].forEach(function (type) {
-    grid.addEventListener(type, cancelPress);
+  grid.addEventListener("pointerup", function (event) {
+    if (event.pointerType !== "touch") return;
+    touchEnded = performance.now();
+    feed({ type: "up", t: touchEnded, id: event.pointerId });
+  });
+  grid.addEventListener("pointercancel", function (event) {
+    if (event.pointerType !== "touch") return;
+    touchEnded = performance.now();
+    feed({ type: "cancel", t: touchEnded });
   });
 }
 

@@ -4,25 +4,12 @@
 // the cell-size buttons and slider, and a pinch on the board. Each choice is kept
 // in localStorage when the browser allows it, and simply not kept when it does not.
 import { gameKey } from "./keys.js";
+import { store, stored } from "./stored.js";
 
 const THEME_KEY = "pyminesweeper.theme";
 const CELL_KEY = "pyminesweeper.cell";
 const MIN_CELL = 12;
 const MAX_CELL = 56;
-
-/** @param {string} key */
-function stored(key) {
-  try { return localStorage.getItem(key); } catch (error) { return null; }
-}
-/**
- * @param {string} key
- * @param {string | null} value
- */
-function store(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
-  } catch (error) { /* storage blocked or full: the choice lasts this visit */ }
-}
 /**
  * An element the page always has.
  * @template {HTMLElement} [T=HTMLElement]

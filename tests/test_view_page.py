@@ -142,6 +142,19 @@ class TestFlagMode:
         page.reveal(2, 0)
         assert page.cell(2, 0, "data-state") == "revealed"
 
+    def test_a_touch_style_whose_tap_flags_turns_flag_mode_off(self) -> None:
+        """Choosing a touch style whose tap already flags (its Flag mode button hidden) turns
+        Flag mode off, so that its hold or double tap, the page's "open" intent, opens; one
+        that keeps the button keeps Flag mode as it was."""
+        page = GamePage(LAYOUT)
+        page.click("#flag-mode")
+        page.choose("#touch-style", "toggle")
+        assert page.attr("#flag-mode", "aria-pressed") == "true"
+        page.choose("#touch-style", "tap-flag")
+        assert page.attr("#flag-mode", "aria-pressed") == "false"
+        page.reveal(1, 0)
+        assert page.cell(1, 0, "data-state") == "revealed"
+
 
 class TestSettings:
     @pytest.mark.parametrize(

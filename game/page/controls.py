@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Final
 
 from game.page.asks import NewGame, Redraw
 from game.page.board_view import BoardView
@@ -15,6 +16,10 @@ from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Mode, Settings, SettingsError
 from game.session.query import GameRequest
 from game.words import MODE_NOTES, daily_label
+
+FLAG_MODE_STYLES: Final = ("tap-reveal", "toggle")
+"""The touch styles that show the Flag mode button (js/gestures.js's `FLAG_MODE_STYLES`):
+in the others a tap already flags, so Flag mode is off there."""
 
 
 class Controls:
@@ -37,6 +42,7 @@ class Controls:
             Listen("#custom", "submit", self.on_custom_submit, prevent="always"),
             Listen("#mode", "change", lambda _e: self.on_mode()),
             clicks("flag-mode", lambda: self.set_flag_mode(not self.board.flag_mode)),
+            Listen("#touch-style", "change", lambda _e: self.on_touch_style()),
             clicks("daily", self.daily_game),
         )
 
@@ -93,6 +99,13 @@ class Controls:
         """Switch taps between revealing and flagging, and announce it."""
         self.board.flag_mode = on
         say("Flag mode: taps place flags." if on else "Reveal mode: taps open cells.")
+        return Redraw()
+
+    def on_touch_style(self) -> Redraw | None:
+        """Turn Flag mode off when the touch style chosen hides it (js/controls.js)."""
+        if not self.board.flag_mode or str(reported("touch-style")) in FLAG_MODE_STYLES:
+            return None
+        self.board.flag_mode = False
         return Redraw()
 
 

@@ -141,6 +141,17 @@ def test_the_help(scanned: Callable[[str], Page]) -> None:
     assert violations(page) == []
 
 
+def test_the_controls(scanned: Callable[[str], Page]) -> None:
+    """The controls open, on a style whose hold's settings are off (greyed) and on."""
+    page = scanned("preset=beginner")
+    page.click("#controls")
+    page.wait_for_selector("#controls-dialog[open]")
+    page.select_option("#touch-style", "double-tap")
+    assert violations(page) == []
+    page.select_option("#touch-style", "tap-flag")
+    assert violations(page) == []
+
+
 def test_the_review_of_a_lost_game(scanned: Callable[[str], Page]) -> None:
     """The review panel of a lost game, its moves listed."""
     page = scanned("layout=*.*/.../...")
