@@ -1,6 +1,6 @@
 // @ts-check
 // The controls' settings, kept per device: the touch style, the long press's length,
-// vibration. Their dialog (#controls opens it) answers from the first paint and never
+// vibration, the mouse's buttons swapped on the board. Their dialog (#controls opens it) answers from the first paint and never
 // needs Python; js/input.js reads them at each gesture. Kept in localStorage when the
 // browser allows it (js/stored.js); otherwise they last the visit. What each style does is
 // js/gestures.js's; the Flag mode button shows only where it changes what a tap does.
@@ -11,7 +11,7 @@ const KEY = "pyminesweeper.controls";
 
 /**
  * @typedef {{touchStyle: import("./gestures.js").TouchStyle, longPressMs: number,
- *   vibrate: boolean}} Settings
+ *   vibrate: boolean, swapButtons: boolean}} Settings
  */
 
 /**
@@ -33,6 +33,7 @@ function fromText(text) {
     longPressMs: ms >= LONG_PRESS_MS.min && ms <= LONG_PRESS_MS.max ? Math.round(ms)
       : LONG_PRESS_MS.standard,
     vibrate: kept.vibrate !== false,
+    swapButtons: kept.swapButtons === true,
   };
 }
 
@@ -63,6 +64,7 @@ function show() {
   hold.disabled = !holds;
   vibrate.checked = settings.vibrate;
   vibrate.disabled = !holds;
+  /** @type {HTMLInputElement} */ (byId("swap-buttons")).checked = settings.swapButtons;
   byId("flag-mode").hidden = !FLAG_MODE_STYLES.some((name) => name === settings.touchStyle);
   byId("board").style.setProperty("--long-press", settings.longPressMs + "ms");
 }
@@ -72,15 +74,17 @@ function ready() {
   const style = /** @type {HTMLSelectElement} */ (byId("touch-style"));
   const hold = /** @type {HTMLInputElement} */ (byId("long-press-ms"));
   const vibrate = /** @type {HTMLInputElement} */ (byId("vibrate"));
+  const swap = /** @type {HTMLInputElement} */ (byId("swap-buttons"));
   if (!("vibrate" in navigator)) byId("vibrate-choice").hidden = true;
   function change() {
     settings = fromText(JSON.stringify({
       touchStyle: style.value, longPressMs: Number(hold.value), vibrate: vibrate.checked,
+      swapButtons: swap.checked,
     }));
     store(KEY, JSON.stringify(settings));
     show();
   }
-  for (const input of [style, hold, vibrate]) input.addEventListener("input", change);
+  for (const input of [style, hold, vibrate, swap]) input.addEventListener("input", change);
   style.addEventListener("change", change);
   show();
 

@@ -96,7 +96,7 @@ function start() {
       : lastPointer === "touch" && performance.now() - touchEnded < CLICK_AFTER_TOUCH_MS;
     if (tapped) return;
     setTabStop(cell);  // not every browser focuses a clicked button
-    send(INTENT.open, cell);
+    send(controlSettings().swapButtons ? INTENT.flag : INTENT.open, cell);
   });
   grid.addEventListener("auxclick", function (event) {
     const cell = cellOf(event.target);
@@ -107,7 +107,8 @@ function start() {
   grid.addEventListener("contextmenu", function (event) {
     event.preventDefault();
     const cell = cellOf(event.target);
-    if (cell && lastPointer !== "touch") send(INTENT.flag, cell);
+    if (!cell || lastPointer === "touch") return;
+    send(controlSettings().swapButtons ? INTENT.open : INTENT.flag, cell);
   });
   grid.addEventListener("focusin", function (event) {
     const cell = cellOf(event.target);
@@ -141,7 +142,8 @@ function start() {
   // A held number shows which hidden neighbours a chord would open; the face gasps.
   grid.addEventListener("mousedown", function (event) {
     const cell = cellOf(event.target);
-    if (!cell || event.button !== 0 || !ready() || over()) return;
+    const opening = controlSettings().swapButtons ? 2 : 0;  // the button that opens
+    if (!cell || event.button !== opening || !ready() || over()) return;
     face.setAttribute("data-face", "pressed");
     if (cell.dataset.state !== "revealed") return;
     const cx = +(cell.dataset.x ?? 0);

@@ -293,3 +293,34 @@ def test_with_storage_blocked_the_controls_last_the_visit(phone: Phone) -> None:
     choose(page, "tap-flag")
     Finger(page).tap(2, 2)
     assert look(page, 2, 2) == "flagged"
+
+
+def test_swapped_buttons_open_with_the_right_and_flag_with_the_left(
+    open_game: Open, page: Page
+) -> None:
+    """With the mouse's buttons swapped on the board, a right click opens (its context menu
+    refused), and on a number chords; held, it shows the number's hidden neighbours; a left
+    click flags. The choice is kept across a reload."""
+    open_game(LAYOUT)
+    page.evaluate(WATCH)
+    page.click("#controls")
+    page.check("#swap-buttons")
+    page.click("#controls-close")
+    page.click(cell(page, 1, 1), button="right")
+    assert look(page, 1, 1) == "revealed"
+    page.hover(cell(page, 1, 1))
+    page.mouse.down(button="right")
+    expect(page.locator("#board .pressed")).to_have_count(8)
+    page.mouse.up(button="right")
+    expect(page.locator("#board .pressed")).to_have_count(0)
+    page.click(cell(page, 0, 0))
+    assert look(page, 0, 0) == "flagged"
+    page.click(cell(page, 1, 1), button="right")
+    assert states(page)[0] == "F100"
+    assert page.evaluate("window.menus") == [True, True, True]
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    assert page.is_checked("#swap-buttons")
+    page.click("#reset")
+    page.click(cell(page, 1, 1), button="right")
+    assert look(page, 1, 1) == "revealed"
