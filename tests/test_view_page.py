@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from fakepage import GamePage
+from game.page.board_view import PEEK_MS
 
 LAYOUT = "layout=*.../..../...*"
 """Mines at (0, 0) and (3, 2) on a 4x3 board."""
@@ -53,6 +54,28 @@ class TestMouse:
         page.flag(0, 0)
         assert page.cell(0, 0, "data-state") == "hidden"
         assert page.text("#mines-left") == "2"
+
+    def test_a_press_on_a_number_whose_flags_differ_shows_its_neighbours(self) -> None:
+        """A press (tap, click, Enter) on a number whose flags do not match it opens nothing:
+        its hidden, unflagged neighbours are shown for a moment, and a screen reader hears
+        why; once its flags match, the same press chords and shows nothing."""
+        page = GamePage(LAYOUT)
+        page.reveal(3, 0)
+        page.reveal(1, 0)  # shows 1, and has no flag: (0, 0) and (0, 1) stay hidden
+        assert page.states() == ["H100", "H111", "HHHH"]
+        assert page.marked("peek") == {(0, 0), (0, 1)}
+        said = "No chord: row 1, column 2 shows 1 and has 0 flags around it."
+        assert page.text("#announce") == said
+        page.advance(PEEK_MS - 1)
+        assert page.marked("peek") == {(0, 0), (0, 1)}
+        page.advance(1)
+        assert page.marked("peek") == set()
+        page.reveal(1, 0)
+        page.flag(0, 0)  # a move ends the peek at once
+        assert page.marked("peek") == set()
+        page.reveal(1, 0)
+        assert page.states() == ["F100", "1111", "HHHH"]
+        assert page.marked("peek") == set()
 
     def test_mines_left_goes_negative(self) -> None:
         """Three flags on a two-mine board show -1."""

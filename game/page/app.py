@@ -29,7 +29,7 @@ from game.page.asks import (
     Show,
     Stored,
 )
-from game.page.board_view import BoardView
+from game.page.board_view import GROUPS, BoardView
 from game.page.channel import (
     address,
     interpreter_start,
@@ -397,12 +397,12 @@ class App:
     def draw(self) -> None:
         """Show the page as a view of the model, patched where it changed.
 
-        The board's marks and odds come after the board's cells: when its buttons were made
+        The board's groups of cells come after its cells: when its buttons were made
         again, they hold none, and the patcher forgets what it had shown on them.
         """
         if self.board.rebuilt:
-            self.patcher.forget_group("&marks")
-            self.patcher.forget_group("&odds")
+            for group in GROUPS:
+                self.patcher.forget_group(group)
             self.board.rebuilt = False
         self.patcher.show(view(self.model()) + self.board.view())
         self.show_time()

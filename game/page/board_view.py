@@ -9,19 +9,19 @@ of a gesture; what an intent does to the game is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from game.deal.dealer import advance
 from game.names import cell_percent
 from game.page.asks import Play
 from game.page.channel import pending_moves, tab_stop
-from game.page.dom import Element, by_id, cell, each, patch_cells
-from game.page.heard import on_intent, soon
+from game.page.dom import Element, announce, by_id, cell, each, patch_cells
+from game.page.heard import cancel, later, on_intent, soon
 from game.page.render import cell_patch, render_board, start_cell
 from game.page.tree import Node, h
-from game.rules.board import Position, Revealed, neighbour_table, row_order
+from game.rules.board import Hidden, Position, Revealed, neighbour_table, row_order
 from game.rules.events import (
     MOVES_BY_CODE,
     CellOpened,
@@ -29,12 +29,18 @@ from game.rules.events import (
     GameStarted,
     NeighboursOpened,
 )
-from game.rules.press import Refused, press
+from game.rules.press import Refusal, Refused, press
 from game.rules.settings import FirstClick, Settings
 from game.rules.state import Game, start_game
+from game.words import no_chord
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+GROUPS: Final = ("&marks", "&odds", "&peek")
+"""The board's groups of cells (`BoardView.view`), which a rebuilt board holds none of."""
+PEEK_MS: Final = 700
+"""How long a number's hidden neighbours show when a press on it cannot chord."""
 
 
 def warm_up(width: int, height: int) -> None:
@@ -62,6 +68,9 @@ class BoardView:
         """The marked cells, as the view draws them."""
         self.odds = view_odds({})
         """The cells' mine odds, as the view draws them."""
+        self.peek = view_peek(())
+        """The hidden neighbours of a number pressed in vain, shown for a moment."""
+        self.peek_timer = 0
         self.rebuilt = False
         """Whether the last render made the buttons again (their marks and odds gone)."""
         on_intent(self.on_input)
@@ -92,6 +101,7 @@ class BoardView:
             soon(partial(row_order, board.width, board.height))
             soon(partial(warm_up, board.width, board.height))
         self.shown = game
+        self.end_peek()  # a move ends it: its cells may have changed
         self.element.setAttribute("data-status", game.status.value)
         if game.is_over():
             self.element.setAttribute("aria-disabled", "true")
@@ -112,10 +122,11 @@ class BoardView:
         self.odds = view_odds(odds or {})
 
     def view(self) -> tuple[Node, ...]:
-        """Return the board's marks, its odds (groups of cells, the same until set), the legend."""
+        """Return the board's groups of cells (marks, odds, a press's peek), the odds' legend."""
         return (
             self.marks,
             self.odds,
+            self.peek,
             h("div", "#odds-legend", props={"hidden": not self.odds.children}),
         )
 
@@ -162,7 +173,27 @@ class BoardView:
             pressed = press(self.shown.board, pos, flag_mode=self.flag_mode)
             if not isinstance(pressed, Refused):
                 return Play(pressed)
+            if pressed.reason is Refusal.FLAGS_DIFFER:
+                self.show_peek(pressed)
         return None
+
+    def show_peek(self, refused: Refused) -> None:
+        """Show for a moment the hidden neighbours a number would have opened, and say why not."""
+        assert self.shown is not None
+        board = self.shown.board
+        hidden = [p for p in board.neighbours(refused.pos) if type(board.cells[p]) is Hidden]
+        self.end_peek()
+        self.peek = view_peek(hidden)
+        self.peek_timer = later(self.end_peek, PEEK_MS)
+        announce(no_chord(refused.pos, refused.shows, refused.flags))
+
+    def end_peek(self) -> None:
+        """Stop showing the peek, if one shows."""
+        if self.peek_timer:
+            cancel(self.peek_timer)
+            self.peek_timer = 0
+        if self.peek.children:
+            self.peek = view_peek(())
 
 
 def view_marks(cells: Mapping[Position, str]) -> Node:
@@ -179,6 +210,15 @@ def view_marks(cells: Mapping[Position, str]) -> Node:
             )
             for (x, y), name in cells.items()
         ],
+    )
+
+
+def view_peek(cells: Iterable[Position]) -> Node:
+    """Return the group of the cells a press shows for a moment (`.peek`)."""
+    return h(
+        "group",
+        "&peek",
+        children=[h("button", f"@{x},{y}", classes={"peek": True}) for x, y in cells],
     )
 
 

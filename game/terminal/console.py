@@ -29,7 +29,7 @@ from game.session.hints import Mark, hint
 from game.session.visit import Swap
 from game.solver import ImpossiblePositionError
 from game.solver.explain import Action
-from game.words import fair_said, impossible, result_line, summary_items
+from game.words import fair_said, impossible, no_chord, result_line, summary_items
 
 HINT_BUDGET: Final = 200_000
 """Steps the solver may take for one hint: five times the page's budget, as CPython runs
@@ -138,10 +138,7 @@ class Console:
         if pressed.reason is Refusal.FLAGGED:
             return self.said(f"{where(self.cursor)} is flagged: F takes the flag off.")
         if pressed.reason is Refusal.FLAGS_DIFFER:
-            return self.said(
-                f"No chord: {where(self.cursor)} shows {pressed.shows}"
-                f" and has {plural(pressed.flags, 'flag')} around it."
-            )
+            return self.said(no_chord(self.cursor, pressed.shows, pressed.flags))
         return self.said(f"Nothing to open at {where(self.cursor)}.")
 
     def flag(self, now: float) -> Console:

@@ -235,6 +235,15 @@ def opened(before: int, after: int) -> str:
     return f"{plural(count, 'cell')} opened." if count > 0 else ""
 
 
+def no_chord(pos: Position, shows: int, flags: int) -> str:
+    """Say why a press on the number at *pos* opened nothing: its flags differ from it.
+
+    >>> no_chord((1, 0), 2, 1)
+    'No chord: row 1, column 2 shows 2 and has 1 flag around it.'
+    """
+    return f"No chord: {where(pos)} shows {shows} and has {plural(flags, 'flag')} around it."
+
+
 def slider_position(step: int, moves: int) -> str:
     """Say where the history slider stands, for a screen reader.
 

@@ -185,6 +185,22 @@ def test_the_default_tap_opens_and_a_hold_flags_with_a_filling_ring(phone: Phone
     assert_no_menu_and_no_selection(page)
 
 
+def test_a_tap_on_a_number_whose_flags_differ_shows_its_neighbours(phone: Phone) -> None:
+    """A tap on a number with too few flags opens nothing: its hidden neighbours light up
+    (pressed, outlined) for a moment, then look as before."""
+    page = phone(LAYOUT)
+    finger = Finger(page)
+    finger.tap(3, 0)
+    finger.tap(1, 0)
+    peeked = page.locator("#board .peek")
+    expect(peeked).to_have_count(2)
+    outline = peeked.first.evaluate("b => getComputedStyle(b).boxShadow")
+    assert outline != "none", outline
+    assert states(page) == ["H100", "H111", "HHHH"]
+    run_clock(page, 800)
+    expect(peeked).to_have_count(0)
+
+
 def test_a_finger_that_pans_asks_nothing(phone: Phone) -> None:
     """A finger that rests, then moves 30 px, is panning: no flag, no opening."""
     page = phone(LAYOUT)
