@@ -116,3 +116,27 @@ def how_many(count: int) -> str:
         return f"{count:,}"
     digits = len(str(count)) - 1
     return f"about {count / 10**digits:.2f} × 10^{digits}"
+
+
+BOARD_LEVELS: Final = {n: n.capitalize() for n in ("beginner", "intermediate", "expert", "custom")}
+"""How a replay's details name its level (`game.community.details.LEVELS`)."""
+FILE_MODE_NAMES: Final = {
+    "standard": "Standard", "upk": "UPK (a board played again)", "cheat": "Cheat",
+    "density": "Density", "win7": "Windows 7", "no-guess-race": "No guessing (race)",
+    "strong-no-guess": "No guessing (strong)", "weak-no-guess": "No guessing (weak)",
+    "fair-no-guess": "No guessing (fair)", "strong-guess": "Guesses spared (strong)",
+    "weak-guess": "Guesses spared (weak)", "chord-recursive": "Recursive chords",
+    "flag-recursive": "Recursive flags", "chord-flag-recursive": "Recursive chords and flags",
+}  # fmt: skip
+"""How the modes a replay file names are named (`game.community.details.FILE_MODES`)."""
+SPEED_NAMES: Final = {**{s: f"{s}x" for s in ("0.25", "0.5", "1", "2", "4")}, "skip": "no pauses"}
+"""How a replay's speeds are named (`game.community.playback.Speed`'s values)."""
+
+
+def file_mode_name(mode: str) -> str:
+    """Name a mode a replay file names, or give its key back when it is none we know.
+
+    >>> file_mode_name("upk"), file_mode_name("lunar")
+    ('UPK (a board played again)', 'lunar')
+    """
+    return FILE_MODE_NAMES.get(mode, mode)

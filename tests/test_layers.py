@@ -161,7 +161,12 @@ def test_only_the_terminal_package_draws_with_curses() -> None:
     for path in GAME.rglob("*.py"):
         if "curses" in {m.split(".")[0] for m in imports(ast.parse(path.read_text()))}:
             users.add(module_name(path))
-    assert users == {"game.terminal.cli", "game.terminal.palette", "game.terminal.tui"}
+    assert users == {
+        "game.terminal.cli",
+        "game.terminal.palette",
+        "game.terminal.tui",
+        "game.terminal.replay_tui",
+    }
     edges = graph()
     outside = {
         name: sorted(m for m in deps if m.startswith("game.terminal"))

@@ -63,20 +63,8 @@ Quitting saves the game in $XDG_STATE_HOME/pyminesweeper (by default
 ~/.local/state/pyminesweeper); a start without options resumes it. Options
 for another game set an unfinished one aside, and R brings it back."""
 
-_COLOURS = {
-    "1": "34",
-    "2": "32",
-    "3": "31",
-    "4": "35",
-    "5": "33",
-    "6": "36",
-    "7": "30;1",
-    "8": "37;1",
-    "F": "31;1",
-    "X": "41;37",
-    "*": "1",
-    "!": "41;37;1",
-}
+_COLOURS = {"1": "34", "2": "32", "3": "31", "4": "35", "5": "33", "6": "36", "7": "30;1",
+            "8": "37;1", "F": "31;1", "X": "41;37", "*": "1", "!": "41;37;1"}  # fmt: skip
 _GLYPHS = {"H": HIDDEN_GLYPH, "0": " "}
 _ASCII_GLYPHS = {"H": HIDDEN_ASCII, "0": " "}
 _WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
@@ -125,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--mode", choices=[m.value for m in Mode], help="default classic")
     parser.add_argument("--plain", action="store_true", help="machine-readable output")
+    parser.add_argument("--replay", metavar="FILE", help="play a replay file of any format")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
         "--puzzle",
@@ -355,6 +344,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         return 2
     if args.puzzle is not None:
         return _puzzles(args, stdin)
+    if args.replay is not None:
+        return _replay(args, stdin)
     if stdin is None and not (args.plain or args.line) and full_screen_possible():
         return _full_screen(args, start)
     source = stdin if stdin is not None else _lenient(sys.stdin)
@@ -395,6 +386,14 @@ def _puzzles(args: argparse.Namespace, stdin: TextIO | None) -> int:
     lines = _prompted(source) if source.isatty() else source
     run(args.puzzle, args.seed, lines, out, partial(draw_board, colour=colour, unicode=unicode))
     return 0
+
+
+def _replay(args: argparse.Namespace, stdin: TextIO | None) -> int:
+    """Play the replay file of `--replay` (`game.terminal.replay_mode`)."""
+    from game.terminal.replay_mode import main
+
+    screen = stdin is None and not (args.plain or args.line) and full_screen_possible()
+    return main(args.replay, plain=args.plain, screen=screen, status=status_line)
 
 
 def full_screen_possible() -> bool:

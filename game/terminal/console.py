@@ -94,6 +94,11 @@ RESUME_KEY: Final = ("R", "resume")
 def help_line(columns: int, can_resume: bool = False) -> str:
     """Return the keys and what they do, in the longest form that fits *columns*."""
     keys = (*KEYS_HELP[:-1], RESUME_KEY, KEYS_HELP[-1]) if can_resume else KEYS_HELP
+    return fitted(keys, columns)
+
+
+def fitted(keys: tuple[tuple[str, str], ...], columns: int) -> str:
+    """Return *keys* and what they do in the longest form that fits *columns*, or the keys."""
     for text in (
         "  ".join(f"{key} {does}" for key, does in keys),
         " ".join(f"{key}:{does}" for key, does in keys),

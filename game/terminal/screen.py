@@ -155,8 +155,13 @@ def draw(
     *,
     unicode: bool = True,
     can_resume: bool = False,
+    header: Line | None = None,
+    help_text: str | None = None,
 ) -> Frame:
-    """Return the frame for *console* at *now* in a terminal of *size* (columns, lines)."""
+    """Return the frame for *console* at *now* in a terminal of *size* (columns, lines).
+
+    *header* and *help_text* replace the game's counters and keys (a replay shows its own).
+    """
     columns, lines = size
     smallest, whole = needed_size(console)
     if columns < smallest[0] or lines < smallest[1]:
@@ -169,14 +174,15 @@ def draw(
     board = [_board_row(console, viewport, y, shown_columns, unicode) for y in range(rows)]
     above = viewport.top
     below = settings.height - viewport.top - rows
-    out: list[Line] = [_header(console, now, columns)]
+    out: list[Line] = [header if header is not None else _header(console, now, columns)]
     out.append((Span(f" ^ {plural(above, 'more row')} above" if above else ""),))
     out.extend(board)
     out.append((Span(f" v {plural(below, 'more row')} below" if below else ""),))
     out.append(_where(console))
     message_rows = lines - len(out) - 1
     out.extend((Span(text),) for text in _wrapped(console.message, columns, message_rows))
-    out.append((Span(help_line(columns, can_resume), Style.HELP),))
+    keys = help_text if help_text is not None else help_line(columns, can_resume)
+    out.append((Span(keys, Style.HELP),))
     return Frame(tuple(out), viewport)
 
 
@@ -259,8 +265,13 @@ def _where(console: Console) -> Line:
 
 
 def _wrapped(message: str, columns: int, rows: int) -> list[str]:
-    """Wrap *message* into *rows* lines of the terminal's width, cut with … if longer."""
-    lines = textwrap.wrap(message, columns - 2) or [""]
+    """Wrap *message* into *rows* lines of the terminal's width, cut with … if longer.
+
+    Each line of *message* starts a line of its own.
+    """
+    lines = [
+        line for part in message.split("\n") for line in textwrap.wrap(part, columns - 2) or [""]
+    ]
     if len(lines) > rows:
         lines = lines[:rows]
         lines[-1] = lines[-1][: columns - 3] + "…"

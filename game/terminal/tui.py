@@ -147,30 +147,36 @@ class FullScreen:
         """Draw the frame; curses sends the terminal only what changed."""
         frame = self.frame()
         self.viewport, self.playable = frame.viewport, frame.playable
-        lines, columns = self.window.getmaxyx()
-        self.window.erase()
-        for y, line in enumerate(frame.lines[:lines]):
-            x = 0
-            for text, attribute in self.runs(line):
-                text = text[: max(0, columns - x)]
-                # The bottom-right cell is written, but curses reports that the cursor cannot move.
-                with contextlib.suppress(curses.error):
-                    self.window.addstr(y, x, text, attribute)
-                x += len(text)
-        self.window.noutrefresh()
-        curses.doupdate()
+        paint(self.window, frame, self.attributes)
 
-    def runs(self, line: Line) -> Iterator[tuple[str, int]]:
-        """Yield the text of *line* in runs of one attribute: fewer calls into curses."""
-        text, attribute = "", 0
-        for span in line:
-            this = self.attributes.get(span.style, 0) | (curses.A_REVERSE if span.cursor else 0)
-            if this != attribute and text:
-                yield text, attribute
-                text = ""
-            text, attribute = text + span.text, this
-        if text:
+
+def paint(window: curses.window, frame: Frame, attributes: Mapping[Style, int]) -> None:
+    """Copy *frame* to *window*; curses sends the terminal only what changed."""
+    lines, columns = window.getmaxyx()
+    window.erase()
+    for y, line in enumerate(frame.lines[:lines]):
+        x = 0
+        for text, attribute in runs(line, attributes):
+            text = text[: max(0, columns - x)]
+            # The bottom-right cell is written, but curses reports that the cursor cannot move.
+            with contextlib.suppress(curses.error):
+                window.addstr(y, x, text, attribute)
+            x += len(text)
+    window.noutrefresh()
+    curses.doupdate()
+
+
+def runs(line: Line, attributes: Mapping[Style, int]) -> Iterator[tuple[str, int]]:
+    """Yield the text of *line* in runs of one attribute: fewer calls into curses."""
+    text, attribute = "", 0
+    for span in line:
+        this = attributes.get(span.style, 0) | (curses.A_REVERSE if span.cursor else 0)
+        if this != attribute and text:
             yield text, attribute
+            text = ""
+        text, attribute = text + span.text, this
+    if text:
+        yield text, attribute
 
 
 def run_game(request: GameRequest, seed: int | None, *, chosen: bool, keeper: Keeper) -> str:
