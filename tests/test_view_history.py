@@ -67,6 +67,18 @@ class TestSlider:
         page.click("#replay")
         assert page.text("#timer") == "0"
 
+    def test_the_game_is_kept_each_second_its_clock_runs_not_sooner(self) -> None:
+        """A move is kept as it is made; the clock's ticks keep it again only once a second
+        has passed (the first tick after a first click wrote it again at 134 ms)."""
+        page = GamePage(LAYOUT)
+        page.reveal(3, 0)
+        kept = page.stored("pyminesweeper.game")
+        page.advance(300)
+        assert page.stored("pyminesweeper.game") == kept
+        page.slide(0)  # looking back, the clock runs on and is kept
+        page.advance(1000)
+        assert page.stored("pyminesweeper.game")["elapsed_ms"] >= 1000
+
     def test_move_in_the_past_discards_later_moves(self) -> None:
         """Playing from step 1 continues from there; the later moves are gone."""
         page = played()

@@ -22,8 +22,8 @@ class Moment:
     def __init__(self) -> None:
         self.seconds = -1
         """The whole seconds `#timer` shows (-1: none written yet)."""
-        self.played = -1
-        """The whole seconds the clock had run when last asked (`second_passed`)."""
+        self.played: tuple[History, int] | None = None
+        """The game and the whole seconds its clock had run when last asked (`second_passed`)."""
         self.left: tuple[str, History, int] | None = None
         """The last message left behind, with the game and the move shown when it was said."""
 
@@ -36,11 +36,16 @@ class Moment:
         return view_counter("timer", seconds)
 
     def second_passed(self, session: Session, now: float) -> bool:
-        """Tell whether *session*'s clock runs and has come to another second since last asked."""
-        played = session.elapsed(now) // 1000
-        passed = played != self.played
-        self.played = played
-        return passed and session.clock.since is not None
+        """Tell whether *session*'s clock runs and has come to another second since last asked.
+
+        Not after a move or another game (a move is saved as it is made): only a second of
+        the same game passing, so that a save keeps its time.
+        """
+        seconds = session.elapsed(now) // 1000
+        last, self.played = self.played, (session.history, seconds)
+        if last is None or last[0] is not session.history:
+            return False
+        return last[1] != seconds and session.clock.since is not None
 
     def moved(self, session: Session, old: Session) -> None:
         """Have `#message` follow the moment shown, from *old*'s to *session*'s.
