@@ -7,7 +7,8 @@
 import { keepWhileLoading } from "./intents.js";
 import { place } from "./cells.js";
 import {
-  DEFAULT_PRESET, HIDDEN_CELL, LINE_BREAK, MAX_SIDE, MINE, PRESETS, QUERY, ROW, SAVE_KEY, SAVED_SIZE
+  DAILY_CHOICE, DEFAULT_PRESET, HIDDEN_CELL, LINE_BREAK, MAX_SIDE, MINE, PRESETS, QUERY, ROW, SAVE_KEY,
+  SAVED_SIZE
 } from "../vendor/shared.mjs";
 
 const LIMIT_MS = 120000;
@@ -64,8 +65,10 @@ function resumable(cols, rows) {
 
 /**
  * The board to come: its size and mine count, the name of its difficulty, and whether it
- * is a new game (whose cells can be drawn before Python runs).
- * @typedef {{cols: number, rows: number, mines: number, name: string | null, fresh: boolean}} Expected
+ * is a new game (whose cells can be drawn before Python runs); a daily board's name in the
+ * size menu, as Python names it (so that the menu keeps its width when Python answers).
+ * @typedef {{cols: number, rows: number, mines: number, name: string | null, fresh: boolean,
+ *   daily?: string}} Expected
  * @returns {Expected}
  */
 function expected() {
@@ -92,9 +95,11 @@ function expected() {
   const custom = query.has(QUERY.width) || query.has(QUERY.height) || query.has(QUERY.mines);
   const cols = Number(query.get(QUERY.width)) || size[0];
   const rows = Number(query.get(QUERY.height)) || size[1];
+  const day = custom || !known(name) ? null : query.get(QUERY.daily);
   return {
     cols: cols, rows: rows, mines: query.has(QUERY.mines) ? Number(query.get(QUERY.mines)) : size[2],
-    name: custom ? "custom" : name, fresh: !resumable(cols, rows)
+    name: custom ? "custom" : day ? "daily" : name, fresh: !resumable(cols, rows),
+    ...(day ? { daily: DAILY_CHOICE[/** @type {keyof PRESETS} */ (name)].replace("{day}", day) } : {})
   };
 }
 
@@ -125,6 +130,7 @@ function showExpected() {
   if (ready()) return;
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("difficulty"));
   const known = board.name && select && select.querySelector('option[value="' + board.name + '"]');
+  if (known && board.daily) known.textContent = board.daily;
   if (known && select && board.name) select.value = board.name;
   const left = document.querySelector('[data-for="mines-left"]');
   const count = document.getElementById("mines-left");

@@ -332,6 +332,50 @@ class TestLook:
         assert page.scrolled("#message")
 
 
+class TestSharedBoards:
+    @pytest.mark.parametrize(
+        ("query", "named"),
+        [("daily=2026-01-01", "Daily beginner board of 2026-01-01"), ("seed=5", "shared board")],
+    )
+    def test_the_start_cell_is_said_before_the_first_click(self, query: str, named: str) -> None:
+        """Issue 46, defect 10: a first click at (0, 0) opened the marked start cell, which
+        was explained only afterwards. The board says so before, in the message (naming the
+        cell) and in the status row between the counters and the board."""
+        page = GamePage(query)
+        x, y = start_cell(page)
+        message = page.text("#message")
+        assert named in message
+        assert f"first click opens its marked cell, at row {y + 1}, column {x + 1}" in message
+        assert not page.hidden("#start-tag")  # and beside the board, where the eyes are
+        assert page.text("#start-tag") == "Starts at the marked cell"
+        assert "spent" not in page.dom.one("#start-tag").classes
+        page.reveal(x, y)
+        assert "spent" in page.dom.one("#start-tag").classes  # said: its space stays
+
+    def test_the_daily_board_stays_named_after_the_first_click(self) -> None:
+        """Issue 46, defect 10: after the first click nothing said it was the daily board (the
+        message gone, the size menu reading Beginner). The menu names the day's board; a
+        preset chosen from it starts a game of that preset."""
+        page = GamePage("daily=2026-01-01")
+        page.reveal(0, 0)
+        assert page.attr("#board", "data-status") in ("playing", "won")
+        assert page.value("#difficulty") == "daily"
+        assert page.text("#difficulty option[value=daily]") == "Daily beginner, 2026-01-01"
+        page.choose("#difficulty", "beginner")
+        assert page.value("#difficulty") == "beginner"
+        assert page.attr("#board", "data-status") == "ready"
+        assert "Daily" not in page.text("#message")
+        assert page.count("#board button[data-start]") == 0
+
+    def test_a_game_resumed_says_nothing_of_a_first_click(self) -> None:
+        """A daily game kept with its moves is named again, not as if unplayed."""
+        page = GamePage("daily=2026-01-01")
+        page.reveal(*start_cell(page))
+        page = page.reopen("")
+        assert "Daily beginner board of 2026-01-01" in page.text("#message")
+        assert "first click" not in page.text("#message")
+
+
 class TestDialogs:
     def test_closing_the_custom_form_keeps_the_game(self) -> None:
         """Choosing Custom opens the form; closing it leaves the game and the selector as

@@ -5,7 +5,8 @@ Two outputs, so that neither index.html nor js/ holds a copy of a rule of Python
 - `vendor/shared.mjs`, an ES module of constants for the page's scripts: the presets,
   the default one and the largest side; the URL's parameters and how a link writes a
   text's lines; the key and the shape of the saved game js/loading.js reads; a hidden
-  cell's markup; the board's intent letters; the patch's first look and a place's name.
+  cell's markup; the board's intent letters; the patch's first look, a place's name and
+  the daily board's name in the size menu.
 - index.html's generated parts, each between `<!-- shared:NAME ... -->` and
   `<!-- /shared:NAME -->`: the preset options, the custom form's limits and defaults,
   and the mines counter's first figure. The committed page holds them as written here, so
@@ -32,7 +33,7 @@ from game.rules.layout import MINE
 from game.rules.settings import MAX_SIDE, PRESETS, Settings
 from game.session.query import DEFAULT_PRESET, LINE_BREAK, Param
 from game.session.records import mode_label
-from game.words import MODE_NAMES, counter_digits
+from game.words import MODE_NAMES, counter_digits, daily_choice
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "vendor" / "shared.mjs"
@@ -87,6 +88,7 @@ def constants() -> dict[str, object]:
         },
         "FIRST_LOOK": LOOK_CHARS,
         "PLACE": PLACE,
+        "DAILY_CHOICE": {name: daily_choice(name, "{day}") for name in PRESETS},
     }
 
 

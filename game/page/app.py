@@ -63,7 +63,7 @@ from game.session import Aid, Running, Session
 from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
-from game.words import MODE_NOTES, best_note, daily_note, discarded, opened, result_line
+from game.words import MODE_NOTES, best_note, discarded, opened, result_line, start_note
 
 if TYPE_CHECKING:
     from game.page.analysis_board import AnalysisBoard
@@ -220,7 +220,7 @@ class App:
         notes += [*told, self.stats.notice, self.puzzles.notice]
         if not self.store.available:
             notes.append("This browser keeps no site data here: games and records are not kept.")
-        notes.append(daily_note(self.session, self.stats.records.is_daily_done))
+        notes.append(start_note(self.session, self.stats.records.is_daily_done))
         say(" ".join(note for note in notes if note))
         if told:  # the game kept before is aside: the new one takes its place
             self.files.save()
@@ -291,7 +291,7 @@ class App:
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
         self.render_controls()
-        say(daily_note(self.session, self.stats.records.is_daily_done))
+        say(start_note(self.session, self.stats.records.is_daily_done))
 
     def leave_analysis(self) -> None:
         """Put away the analysis board, if it is shown."""

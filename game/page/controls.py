@@ -15,7 +15,7 @@ from game.page.heard import JsEvent, Listen, clicks, reported
 from game.page.tree import Node, h
 from game.rules.settings import PRESETS, FirstClick, Mode, Settings, SettingsError
 from game.session.query import GameRequest
-from game.words import MODE_NOTES, daily_label
+from game.words import MODE_NOTES, daily_choice, daily_label
 
 FLAG_MODE_STYLES: Final = ("tap-reveal", "toggle")
 """The touch styles that show the Flag mode button (js/gestures.js's `FLAG_MODE_STYLES`):
@@ -117,10 +117,18 @@ def _whole(text: str, name: str) -> int:
     return int(text)
 
 
-def view_difficulty(request: GameRequest) -> Node:
-    """Return the difficulty selector naming *request*'s game: a preset, a layout or custom."""
+def view_difficulty(request: GameRequest) -> tuple[Node, ...]:
+    """Return the difficulty selector naming *request*'s game: a preset, a layout or custom.
+
+    A daily board is a choice of its own, named with its preset and day while it is played.
+    """
     name = request.settings.preset_name() if request.layout is None else "layout"
-    return h("select", "#difficulty", props={"value": name or "custom"})
+    if request.daily is None or name is None:
+        return (h("select", "#difficulty", props={"value": name or "custom"}),)
+    return (
+        h("option", "?#difficulty option[value=daily]", text=daily_choice(name, request.daily)),
+        h("select", "#difficulty", props={"value": "daily"}),
+    )
 
 
 def view_controls(
@@ -135,7 +143,7 @@ def view_controls(
     preset = settings.preset_name() or "beginner"
     done = daily_done(preset, day)
     return (
-        view_difficulty(request),
+        *view_difficulty(request),
         h("input", "#custom-width", props={"value": str(settings.width)}),
         h("input", "#custom-height", props={"value": str(settings.height)}),
         h("input", "#custom-mines", props={"value": str(settings.mines)}),

@@ -20,7 +20,7 @@ from game.page.timeline import view_timeline
 from game.page.tools import view_tools
 from game.page.tree import Node, h
 from game.session import Session
-from game.words import counter_digits
+from game.words import START_TAG, counter_digits, start_tag
 
 
 def view_counter(name: str, number: int) -> tuple[Node, ...]:
@@ -28,6 +28,21 @@ def view_counter(name: str, number: int) -> tuple[Node, ...]:
     return (
         h("span", "#" + name, text=str(number)),
         h("span", f'?[data-for="{name}"]', text=counter_digits(number)),
+    )
+
+
+def view_start_tag(session: Session) -> Node:
+    """Return the status row's words on a shared board's start, said until its first reveal.
+
+    Then they are spent: their space is kept, so the badge beside them never moves.
+    """
+    shared = session.start.start_cell is not None
+    return h(
+        "p",
+        "#start-tag",
+        props={"hidden": not shared},
+        classes={"spent": not start_tag(session)},
+        text=START_TAG,
     )
 
 
@@ -97,7 +112,8 @@ def view(model: Model) -> tuple[Node, ...]:
     return (
         *view_counter("mines-left", on_board.mines_left),
         view_face(session),
-        view_difficulty(session.request) if game else view_study(mode),
+        view_start_tag(session),
+        *(view_difficulty(session.request) if game else (view_study(mode),)),
         h("div", "#analysis", props={"hidden": mode is not BoardMode.POSITION}),
         h("div", "#puzzle", props={"hidden": mode is not BoardMode.PUZZLE}),
         h("div", "#board", attrs={"data-mode": view_game_mode(model)}),

@@ -159,15 +159,49 @@ def card_verdict(session: Session) -> str:
     return "You won (assisted)." if session.aids else "You won!"
 
 
-def daily_note(session: Session, done: Callable[[str, str], bool]) -> str:
-    """Describe the daily board being played, if it is one; *done* tells if it was played."""
-    day = session.request.daily
-    if day is None:
-        return ""
-    name = str(session.start.settings.preset_name())
-    if done(name, day):
-        return f"Daily {name} board of {day}: already played, so this game will not count."
-    return f"Daily {name} board of {day}: the same board for every player that day."
+def start_note(session: Session, done: Callable[[str, str], bool]) -> str:
+    """Say what the board is before its first click: the daily board, and a shared one's start.
+
+    A shared board (a daily board, a seed link) lays its mines around its marked start cell,
+    which the first reveal opens wherever the click: said before that click, not after.
+    *done* tells whether a daily board was played.
+    """
+    day, cell = session.request.daily, session.start.start_cell
+    daily = ""
+    if day is not None:
+        name = str(session.start.settings.preset_name())
+        daily = f"Daily {name} board of {day}: " + (
+            "already played, so this game will not count."
+            if done(name, day)
+            else "the same board for every player that day."
+        )
+    if cell is None or not start_tag(session):
+        return daily
+    opens = f"first click opens its marked cell, at {where(cell)}"
+    if daily:
+        return f"{daily} Your {opens}."
+    return f"A shared board: your {opens}, so every player gets the same mines."
+
+
+START_TAG: Final = "Starts at the marked cell"
+"""What the board's status row says of a shared board before its first reveal."""
+
+
+def start_tag(session: Session) -> str:
+    """Say, beside the board, that its first reveal opens its marked start cell ("" if not)."""
+    start = session.start.start_cell
+    return START_TAG if start is not None and not session.live.board.mines_laid else ""
+
+
+def daily_choice(preset: str, day: str) -> str:
+    """Name the daily board in the size menu while it is played, and from the first paint.
+
+    tools/shared.py hands js/loading.js this with `{day}` for the day.
+
+    >>> daily_choice("expert-portrait", "2026-11-22")
+    'Daily expert portrait, 2026-11-22'
+    """
+    return f"Daily {preset.replace('-', ' ')}, {day}"
 
 
 def discarded(count: int) -> str:
@@ -258,9 +292,6 @@ def past_note(step: int, moves: int, *, watched: bool = False) -> str:
 
     Of a replay file being *watched*, say that the file itself stays as it was: the
     game played on from there is the page's, never written into it.
-
-    >>> past_note(2, 3).endswith("drops the move after it.")
-    True
     """
     if watched:
         return (

@@ -123,6 +123,45 @@ def test_the_start_cell_note_is_in_view_on_a_phone(
     page.context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_the_daily_board_says_its_start_first_and_stays_named(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """Issue 46, defect 10: a first click opened the marked start cell, explained only
+    afterwards, and then nothing said it was the daily board. Before the first click the
+    row between the counters and the board says so, on the screen; the size menu names the
+    day's board through the first click; and nothing moves."""
+    page = phone_or_desktop(browser, width, height)
+    page.add_init_script(SHIFTS)
+    page.goto(f"{base_url}?preset=expert-portrait&daily=2026-01-01")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    tag = page.locator("#start-tag")
+    expect(tag).to_have_text("Starts at the marked cell")
+    box = tag.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    named = "document.querySelector('#difficulty').selectedOptions[0].textContent"
+    assert page.evaluate(named) == "Daily expert portrait, 2026-01-01"
+    away = cell(page, 0, 0)
+    assert page.get_attribute(away, "data-start") is None
+    (page.tap if width < 600 else page.click)(away)
+    expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")
+    expect(tag).to_have_class(re.compile(r"\bspent\b"))
+    expect(page.locator("#difficulty")).to_have_value("daily")
+    assert page.evaluate(named) == "Daily expert portrait, 2026-01-01"
+    shifts = page.evaluate("window.__shifts")
+    assert sum(value for _, value in shifts) == 0, shifts
+    page.context.close()
+
+
+def test_the_daily_board_is_named_before_python_runs(page: Page, base_url: str) -> None:
+    """The size menu names the day's board from the first paint, as Python will."""
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back
+    page.goto(f"{base_url}?preset=intermediate&daily=2026-01-01")
+    expect(page.locator("#difficulty")).to_have_value("daily")
+    named = "document.querySelector('#difficulty').selectedOptions[0].textContent"
+    assert page.evaluate(named) == "Daily intermediate, 2026-01-01"
+
+
 class TestDialogs:
     @pytest.mark.parametrize(
         ("opener", "dialog"), [("#stats-open", "#stats"), ("#help-open", "#help")]
