@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 
 from fakepage import GamePage
+from game.community.live import Tally
 from game.community.rawvf import write
 from game.community.read import read_replay
 from game.community.replay_stats import replay_figures
 from game.page import app
 from game.page.files import SAVE_KEY, SUSPENDED_KEY
-from game.page.running import REAL_PACE_MS
+from game.page.running import REAL_PACE_MS, STEP_MS
 from game.page.statistics import RECORDS_KEY
 from game.rules.board import Hidden
 from game.session import Session, saved
@@ -41,6 +42,8 @@ MS_TOOLLIB = {  # (3BV, cl, ce) as ms_toollib computes them (tests/data/replays/
     "custom-60x36.evf": (1021, 1466, 1284),
 }
 BEGINNER = "preset=beginner&seed=7"
+LIVE = ("time_ms", "bbbv_solved", "cl", "ce")
+"""The figures `#live` holds as `data-*` attributes (INTERFACES, Watching replays)."""
 
 
 def session() -> Session:
@@ -244,3 +247,59 @@ def test_replay_plays_a_file_at_its_own_times() -> None:
     expected = [min(longest, max(shortest, b - a)) for a, b in pairwise(times[:9])]
     assert waits == expected and len(set(waits)) > 1
     assert session().step == 9
+
+
+@pytest.mark.parametrize("name", ["expert.rmv", "beginner-rmv2-preflags.rmv", "custom-8x11.rawvf"])
+def test_live_shows_the_figures_at_the_move_shown_and_the_finished_ones_at_the_end(
+    name: str,
+) -> None:
+    """`#live` holds the time, 3BV cleared, cl and ce as they stand at the move the slider
+    shows (`game.community.live` at that move's time); at the last move, those of
+    `python -m game.stats replay`. `#replay-details` names the player and the program."""
+    page = GamePage(BEGINNER)
+    data = (DATA / name).read_bytes()
+    open_file(page, name, data)
+    replay = read_replay(data, name)
+    assert not page.hidden("#watching")
+    assert page.attr("#live", "data-cl") == "0"
+    figures = replay_figures(replay)
+    details = page.text("#replay-details")
+    assert f"player: {figures['player']}" in details and "program: " in details
+    tally = Tally.of(replay)
+    moves = len(replay.played.history)
+    for step in (1, moves // 2, moves - 1):
+        page.slide(step)
+        moment = tally.at(replay.played.times[step - 1])
+        assert page.attr("#live", "data-time-ms") == str(moment.time_ms)
+        assert page.attr("#live", "data-cl") == str(moment.clicks.all)
+    page.slide(moves)
+    shown = {key: page.attr("#live", f"data-{key.replace('_', '-')}") for key in LIVE}
+    assert shown == {key: str(figures[key]) for key in LIVE}
+    assert f"cl {figures['cl']} (" in page.text("#live")
+
+
+def test_a_game_not_opened_from_a_file_shows_no_live_figures() -> None:
+    """The player's own game, and a file's game continued by a move of the player's."""
+    page = GamePage(BEGINNER)
+    in_play(page)
+    assert page.hidden("#watching")
+    name = "beginner-v3.evf"
+    open_file(page, name, (DATA / name).read_bytes())
+    assert not page.hidden("#watching")
+    page.slide(1)
+    x, y = next(p for p, c in session().shown.board.cells.items() if type(c) is Hidden)
+    page.flag(x, y)
+    assert page.hidden("#watching")
+
+
+def test_the_pace_offers_a_quarter_and_a_half() -> None:
+    """`#speed` offers 0.25 and 0.5: a replay then steps 4 and 2 times slower than at 1x."""
+    page = GamePage(BEGINNER)
+    name = "expert.rmv"
+    open_file(page, name, (DATA / name).read_bytes())
+    options = {n.attrs.get("value") for n in page.dom.all("#speed option")}
+    assert {"0.25", "0.5", "1", "2", "4"} <= options
+    page.choose("#speed", "0.25")
+    page.click("#replay")
+    next_wait(page)
+    assert next_wait(page) == STEP_MS / 0.25

@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 DEFERRED: Final = (
     "game.solver.explain", "game.teacher.review", "game.deal.noguess", "game.page.analysis_board",
     "game.teacher.puzzles", "game.community.watch", "game.community.replay_stats",
-    "game.solver.sample",
+    "game.solver.sample", "game.community.details",
 )  # fmt: skip
 """What the first screen does without: the solver and all that uses it, the slowest of
 its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
@@ -384,6 +384,7 @@ class App:
             form_error=self.controls.form_error,
             card_open=summary.card_open,
             community=summary.known(session),
+            watching=self.files.watching(session),
             review=self.review.shown(),
             records=self.stats.shown_panel(),
         )

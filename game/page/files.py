@@ -14,6 +14,7 @@ from game.page.dom import say
 from game.page.heard import JsEvent, Listen, chosen_bytes, clicks, has_clipboard, reported
 from game.page.storage import Change, Store
 from game.page.tree import Node, h
+from game.page.watching import Watched
 from game.session import Session, saved
 from game.session.visit import swap
 
@@ -35,10 +36,21 @@ class Files:
         """The session on the page, as last rendered."""
         self.opened: Replay | None = None
         """The replay file last opened: its own clicks, while its game is on the page."""
+        self.watched: Watched | None = None
+        """The replay file last opened, ready to show at any move (`watching`)."""
         self.resume_offered = False
         """Whether Resume is offered: a game was set aside in this visit, and is still there."""
         self.link = ""
         """The link last copied (for tests to read: `#copy-link[data-url]`)."""
+
+    def watching(self, session: Session) -> Watched | None:
+        """Return the replay file opened, while *session* is its game; None otherwise."""
+        opened = self.opened
+        if opened is None or opened.played.history is not session.history:
+            return None
+        if self.watched is None or self.watched.replay is not opened:
+            self.watched = Watched.of(opened)
+        return self.watched
 
     def listens(self) -> tuple[Listen, ...]:
         """Return what the files hear: the links, the replay saved or opened, Resume."""

@@ -19,6 +19,7 @@ from game.page.summary import view_summary
 from game.page.timeline import view_timeline
 from game.page.tools import view_tools
 from game.page.tree import Node, h
+from game.page.watching import view_watching
 from game.session import Session
 from game.words import START_TAG, counter_digits, start_tag
 
@@ -135,6 +136,7 @@ def view(model: Model) -> tuple[Node, ...]:
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
         *view_tools(session, model.aid_note if game else ""),
         *view_files(model.resume_offered, model.link),
+        *view_watching(model.watching if game else None, session),
         *view_review(session, model.review if game else ReviewShown()),
         *view_statistics(model.records),
         *view_ready(model),

@@ -1,0 +1,78 @@
+"""A replay file watched on the page: its details, and its figures at the move shown.
+
+While the game on the page is the replay file's (`Files.opened`), `#replay-details`
+names its player, program, date, level, mode and 3BV, and `#live` gives the
+community's figures as they stand at the move shown (`game.community.live`):
+at the time that move was made, every move and click up to then counted; at
+the last move, the finished figures of `python -m game.stats replay`. The
+community's modules come after the page's first screen (`app.DEFERRED`): they
+are imported where first used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.page.tree import Node, h
+from game.session import Session
+from game.words.replays import live_line, replay_details
+
+if TYPE_CHECKING:
+    from game.community.details import Details
+    from game.community.live import Moment, Tally
+    from game.community.read import Replay
+
+
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """A replay file on the page, with what every move shown of it shares, computed once."""
+
+    replay: Replay
+    """The replay read from the file."""
+    details: Details
+    """What the file says of its game."""
+    tally: Tally
+    """Its figures at any moment."""
+
+    @classmethod
+    def of(cls, replay: Replay) -> Watched:
+        """Prepare *replay*'s details and figures (its 3BV and ZiNi, once)."""
+        from game.community.details import details
+        from game.community.live import Tally
+
+        return cls(replay, details(replay), Tally.of(replay))
+
+    def at_step(self, step: int) -> Moment:
+        """Return the figures at the move *step* of the game (0: before the first)."""
+        played, tally = self.replay.played, self.tally
+        if step >= len(played.history):
+            return tally.at_end()
+        return tally.at(played.times[step - 1] if step else min(played.times[:1] or [0]) - 1)
+
+
+def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]:
+    """Return `#watching`: the replay's details and its figures at the move shown.
+
+    Hidden when the game on the page is no replay file's.
+    """
+    if watched is None:
+        return (h("section", "#watching", props={"hidden": True}),)
+    moment = watched.at_step(session.step)
+    clicks = moment.clicks
+    about = " · ".join(f"{name}: {value}" for name, value in replay_details(watched.details))
+    return (
+        h("section", "#watching", props={"hidden": False}),
+        h("p", "#replay-details", text=about),
+        h(
+            "p",
+            "#live",
+            text=live_line(moment),
+            attrs={
+                "data-time-ms": str(moment.time_ms),
+                "data-bbbv-solved": str(moment.bbbv_solved),
+                "data-cl": str(clicks.all),
+                "data-ce": str(clicks.effective),
+            },
+        ),
+    )
