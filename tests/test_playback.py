@@ -1,4 +1,4 @@
-"""A replay's pace and steps (`game.community.playback`), as pure values of a fake clock.
+"""A replay's pace and steps (`game.terminal.playback`), as pure values of a fake clock.
 
 The clock is a number handed to each call: no test waits, and every moment shown
 is exact.
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.community.playback import PAUSE_MS, SPEEDS, Playback, Speed
 from game.community.read import read_replay
+from game.terminal.playback import PAUSE_MS, SPEEDS, Playback, Speed
 
 DATA = Path(__file__).parent / "data" / "replays"
 MOVES = (0, 0, 400, 400, 1000, 7000)

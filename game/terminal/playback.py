@@ -4,8 +4,9 @@
 0.25x to 4x its own pace or with its pauses skipped. Every change (play, pause,
 a speed, a step by move or by mouse event, a jump) is a pure transition given
 the clock's reading *now* (milliseconds that only move forward), and `at(now)`
-is the moment shown then, on the game's clock. Front-ends (the terminal's
-`--replay`) read the clock and draw that moment; tests hand it a fake clock.
+is the moment shown then, on the game's clock. The terminal's `--replay` reads
+the clock and draws that moment; tests hand it a fake clock. (The page, which
+steps its replays move by move, does without it: it is not shipped there.)
 """
 
 from __future__ import annotations
