@@ -4,7 +4,8 @@ Serves the deployable folder alone on 127.0.0.1, runs Lighthouse (from
 tools/audit/node_modules) in Debian's Chromium on an expert board (its
 accessibility gatherer times out on 10,000-cell boards), and prints the
 performance, accessibility and best-practices scores, the total blocking
-time, every failed audit, and what holds performance back. Exits 1 if
+time, the paints and the layout shift (medians over the runs), every failed
+audit, and what holds performance back. Exits 1 if
 accessibility is below 100 or a best-practices audit fails for a reason
 that is the game's own rather than the pinned runtime's.
 """
@@ -80,6 +81,17 @@ def lighthouse_once(url: str, out: Path) -> dict[str, Any]:
     return report
 
 
+METRICS = (
+    ("first-contentful-paint", "first paint", 0, " ms"),
+    ("largest-contentful-paint", "largest paint", 0, " ms"),
+    ("cumulative-layout-shift", "layout shift", 3, ""),
+    ("total-blocking-time", "total blocking time", 0, " ms"),
+    ("interactive", "interactive", 0, " ms"),
+)
+"""The figures printed as medians over the runs: each audit's id, a label, and the decimals
+and unit of its value (Lighthouse's simulated slow phone, not this machine's own times)."""
+
+
 def failed(report: dict[str, Any], category: str) -> list[dict[str, Any]]:
     """Return each weighted audit in *category* that did not pass."""
     audits = report["audits"]
@@ -108,6 +120,7 @@ def main() -> int:
     parser.add_argument("--site", default="_site", help="the folder `make site` wrote")
     parser.add_argument("--query", default="preset=expert&seed=1")
     parser.add_argument("--runs", type=int, default=3, help="runs; the median score is quoted")
+    parser.add_argument("--reports", type=Path, help="a folder to keep each run's JSON report in")
     args = parser.parse_args()
     site = Path(args.site).resolve()
     if not (site / "index.html").exists():
@@ -122,8 +135,10 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_port}/?{args.query}"
     reports = []
     with tempfile.TemporaryDirectory() as folder:
+        kept = args.reports or Path(folder)
+        kept.mkdir(parents=True, exist_ok=True)
         for run in range(args.runs):
-            reports.append(lighthouse(url, Path(folder) / f"run{run}.json"))
+            reports.append(lighthouse(url, kept / f"run{run}.json"))
     server.shutdown()
     return report_figures(reports, url)
 
@@ -138,14 +153,11 @@ def report_figures(reports: list[dict[str, Any]], url: str) -> int:
         values = [round(r["categories"][category]["score"] * 100) for r in reports]
         scores[category] = statistics.median(values)
         print(f"  {category:15} {scores[category]:5.0f}   (runs: {values})")
-    tbt = [r["audits"]["total-blocking-time"]["numericValue"] for r in reports]
-    print(
-        f"  total blocking time {statistics.median(tbt):.0f} ms   (runs: {[round(t) for t in tbt]})"
-    )
-    for name in ("first-contentful-paint", "largest-contentful-paint", "interactive"):
-        audit = last["audits"].get(name)
-        if audit:
-            print(f"  {audit['title']}: {audit['displayValue']}")
+    for name, label, decimals, unit in METRICS:
+        values = [r["audits"][name]["numericValue"] for r in reports]
+        runs = ", ".join(f"{value:.{decimals}f}" for value in values)
+        median = statistics.median(values)
+        print(f"  {label:19} {median:5.{decimals}f}{unit}   (runs: {runs})")
     code = 0
     for category in CATEGORIES:
         for audit in failed(last, category):
