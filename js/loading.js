@@ -6,10 +6,8 @@
 // board shows a spinner, and if the runtime cannot load, a readable error.
 import { keepWhileLoading } from "./intents.js";
 import { place } from "./cells.js";
-import {
-  DAILY_CHOICE, DEFAULT_PRESET, HIDDEN_CELL, LINE_BREAK, MAX_SIDE, MINE, PRESETS, QUERY, ROW, SAVE_KEY,
-  SAVED_SIZE
-} from "../vendor/shared.mjs";
+import { board, sane } from "./first-paint.js";
+import { HIDDEN_CELL, ROW } from "../vendor/shared.mjs";
 
 const LIMIT_MS = 120000;
 
@@ -33,76 +31,6 @@ function fail(reason) {
   if (message) message.textContent = "Python could not be loaded (" + reason + ").";
 }
 
-// Show the board to come while Python loads: its size (so nothing moves when it
-// arrives), its difficulty and its mine count. The size goes into variables on the root
-// element that #board reads until Python sets its own.
-/** @param {string} key */
-function stored(key) {
-  try { return localStorage.getItem(key); } catch (error) { return null; }
-}
-
-// The size of the game the last visit kept, as Python saved it (game/session/saved.py),
-// or null if none is kept (or storage is blocked).
-/** @returns {{cols: number, rows: number, mines: number} | null} */
-function keptSize() {
-  const [within, width, height, mines] = SAVED_SIZE;
-  try {
-    const size = JSON.parse(stored(SAVE_KEY) ?? "null")[within];
-    return { cols: size[width], rows: size[height], mines: size[mines] };
-  } catch (error) { return null; }
-}
-
-// Whether the game kept by the last visit may be the one to resume (then the board
-// waits for Python, which knows its cells).
-/**
- * @param {number} cols
- * @param {number} rows
- */
-function resumable(cols, rows) {
-  const kept = keptSize();
-  return kept !== null && kept.cols === cols && kept.rows === rows;
-}
-
-/**
- * The board to come: its size and mine count, the name of its difficulty, and whether it
- * is a new game (whose cells can be drawn before Python runs); a daily board's name in the
- * size menu, as Python names it (so that the menu keeps its width when Python answers).
- * @typedef {{cols: number, rows: number, mines: number, name: string | null, fresh: boolean,
- *   daily?: string}} Expected
- * @returns {Expected}
- */
-function expected() {
-  const query = new URLSearchParams(location.search);
-  const position = query.get(QUERY.position);
-  if (position) {  // an analysis board: "WxHxM/…" leads with its size; Python draws the cells
-    const head = position.split(LINE_BREAK)[0].split("x").map(Number);
-    return { cols: head[0], rows: head[1], mines: head[2], name: "position", fresh: false };
-  }
-  const layout = query.get(QUERY.layout);
-  if (layout) {
-    const rows = layout.split(LINE_BREAK);
-    const mines = layout.split(MINE).length - 1;
-    return { cols: rows[0].length, rows: rows.length, mines: mines, name: "layout", fresh: true };
-  }
-  if (location.search.length <= 1) {
-    const kept = keptSize();  // else nothing saved (or storage blocked): the default board
-    if (kept !== null) return { ...kept, name: null, fresh: false };
-  }
-  const name = query.get(QUERY.preset) || DEFAULT_PRESET;
-  /** @param {string} key */
-  const known = (key) => Object.hasOwn(PRESETS, key);
-  const size = PRESETS[/** @type {keyof PRESETS} */ (known(name) ? name : DEFAULT_PRESET)];
-  const custom = query.has(QUERY.width) || query.has(QUERY.height) || query.has(QUERY.mines);
-  const cols = Number(query.get(QUERY.width)) || size[0];
-  const rows = Number(query.get(QUERY.height)) || size[1];
-  const day = custom || !known(name) ? null : query.get(QUERY.daily);
-  return {
-    cols: cols, rows: rows, mines: query.has(QUERY.mines) ? Number(query.get(QUERY.mines)) : size[2],
-    name: custom ? "custom" : day ? "daily" : name, fresh: !resumable(cols, rows),
-    ...(day ? { daily: DAILY_CHOICE[/** @type {keyof PRESETS} */ (name)].replace("{day}", day) } : {})
-  };
-}
-
 // HIDDEN_CELL cut once around its slots: text, a slot's name, text, ..., text.
 const CELL_PARTS = HIDDEN_CELL.split(/\{(\w+)\}/);
 
@@ -119,13 +47,8 @@ function hiddenCell(x, y) {
   return html;
 }
 
-const board = expected();
-/** @param {number} n */
-function sane(n) { return n >= 1 && n <= MAX_SIDE; }
-if (sane(board.cols) && sane(board.rows)) {
-  document.documentElement.style.setProperty("--board-cols", String(board.cols));
-  document.documentElement.style.setProperty("--board-rows", String(board.rows));
-}
+// Show the board to come while Python loads (js/first-paint.js sized it before the first
+// paint): its difficulty, its mine count and, for a new game, its cells.
 function showExpected() {
   if (ready()) return;
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("difficulty"));
@@ -146,7 +69,7 @@ else showExpected();
 // A new game's board is drawn at once, and takes clicks and keys while Python loads:
 // js/intents.js keeps them, in order, and the game plays them as soon as it is ready.
 // A resumed game keeps the spinner: its cells are not known before Python reads them.
-/** @param {Expected} size */
+/** @param {import("./first-paint.js").Expected} size */
 function drawWaiting(size) {
   const grid = /** @type {HTMLElement} */ (document.getElementById("board"));
   const loading = grid.querySelector(".loading");

@@ -12,6 +12,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from game.names import where
 from game.page.render import render_board
 from game.rules.events import MOVE_CODES
@@ -111,12 +113,13 @@ def python_storage_keys() -> set[str]:
 
 def test_the_page_copies_no_storage_key_of_python() -> None:
     """A key Python keeps something under (or one made from it) is spelled by game/ only;
-    js/loading.js reads the saved game's through vendor/shared.mjs. The page's own keys
-    (the theme, the cell size) are not Python's."""
+    js/first-paint.js reads the saved game's through vendor/shared.mjs (and index.html's
+    inline copy of it is a part written from game/). The page's own keys (the theme, the
+    cell size) are not Python's."""
     keys = python_storage_keys()
     assert {"pyminesweeper.game", "pyminesweeper.records"} <= keys
     for path in [*SCRIPTS, ROOT / "index.html"]:
-        text = path.read_text()
+        text = shared.outside_parts(path.read_text())
         for literal in re.findall(r"[\"'`]((?:py)?minesweeper\.[\w.-]+)", text):
             owner = [k for k in keys if literal == k or literal.startswith(k + ".")]
             assert not owner, f"{path.name} copies the storage key {literal}"
@@ -186,6 +189,31 @@ def test_the_board_drawn_before_python_is_the_one_python_draws() -> None:
     for path in SCRIPTS:
         script = code(path)
         assert 'data-state="hidden"' not in script and "gridcell" not in script, path.name
+
+
+def test_the_page_runs_first_paint_js_inline_and_its_policy_allows_it_alone(
+    tmp_path: Path,
+) -> None:
+    """The one inline script of index.html is js/first-paint.js as tools/shared.py writes it
+    (the module's import replaced by the values it names, in a function of its own), and the
+    page's policy allows exactly that script, by its hash: an edit by hand is refused."""
+    text = page()
+    inline = re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
+    script = "\n".join(shared.inline_script(shared.FIRST_PAINT))
+    assert len(inline) == 1 and " ".join(inline[0].split()) == " ".join(script.split())
+    assert "</script" not in script.lower() and "<!--" not in script
+    assert "import" not in script and "export" not in script
+    for name in ("PRESETS", "QUERY", "SAVE_KEY", "SAVED_SIZE"):
+        assert f"const {name} = {json.dumps(shared.constants()[name])};" in script
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', text)
+    assert policy is not None
+    directives = [d.split() for d in policy.group(1).split(";")]
+    sources = next(d[1:] for d in directives if d[0] == "script-src")
+    assert [s for s in sources if s.startswith("'sha256-")] == shared.script_hashes(text)
+    other = tmp_path / "other.js"
+    other.write_text('import { PRESETS } from "../vendor/shared.mjs";\nimport "./cells.js";\n')
+    with pytest.raises(ValueError, match=r"vendor/shared\.mjs only"):
+        shared.inline_script(other)
 
 
 def test_the_help_names_the_version_pyproject_gives() -> None:

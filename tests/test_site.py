@@ -164,11 +164,15 @@ def page_modules() -> set[str]:
 
 
 def test_the_page_scripts_are_modules_that_talk_through_imports() -> None:
-    """Every script of the page is an ES module, kept offline, and no script hands another
-    a function or a queue through `window` (the test hook pythonSettled aside)."""
+    """Every script file of the page is an ES module, kept offline, and no script hands
+    another a function or a queue through `window` (the test hook pythonSettled aside).
+    The one inline script is js/first-paint.js, in a function of its own (the module
+    imports it too: tests/test_shared.py checks the copy)."""
     html = (ROOT / "index.html").read_text()
     tags = re.findall(r"<script[^>]*>", html)
-    assert tags and all('type="module"' in tag for tag in tags), tags
+    files = [tag for tag in tags if " src=" in tag]
+    assert files and all('type="module"' in tag for tag in files), tags
+    assert [tag for tag in tags if tag not in files] == ["<script>"], tags
     modules = page_modules()
     assert {"js/loading.js", "js/host.js", "js/cells.js", "js/intents.js"} <= modules
     assert modules <= set(site_files())
@@ -219,8 +223,8 @@ def test_the_page_turns_off_the_pyscript_plugins_it_does_not_send() -> None:
 def test_the_csp_comment_says_why_each_allowance_beyond_self_is_there() -> None:
     """The page's policy allows what the runtime needs beyond its own origin's files, and
     its comment gives the reason for each, so no one removes one as a mistake: 'unsafe-eval'
-    (Pyodide's glue, PyScript's FFI) and `blob:` in worker-src (PyScript starts its worker
-    from a blob URL the page makes)."""
+    (Pyodide's glue, PyScript's FFI), `blob:` in worker-src (PyScript starts its worker
+    from a blob URL the page makes), and one script's hash (the inline js/first-paint.js)."""
     html = (ROOT / "index.html").read_text()
     found = re.search(
         r'<!--((?:(?!-->).)*)-->\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)"',
@@ -231,6 +235,24 @@ def test_the_csp_comment_says_why_each_allowance_beyond_self_is_there() -> None:
     comment, policy = " ".join(found.group(1).split()), found.group(2)
     directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
     assert "'unsafe-inline'" not in policy
+    hashes = [s for s in directives["script-src"] if s.startswith("'sha256-")]
+    assert len(hashes) == 1 and "'sha256-" in comment and "js/first-paint.js" in comment
     assert "'unsafe-eval'" in directives["script-src"] and "'unsafe-eval'" in comment
     assert "blob:" in directives["worker-src"]
     assert re.search(r"blob:.{0,40}worker-src|worker-src.{0,40}blob:", comment), comment
+
+
+def test_the_first_paint_waits_for_the_whole_page_and_no_module() -> None:
+    """The first paint waits for the stylesheet, the inline script and the page's last
+    element (rel=expect): painted before the page was parsed, a page that arrived slowly
+    showed its frame in part, which then grew. It waits for no module: every one is fetched
+    after what the paint needs (docs/decisions/first-paint.md)."""
+    html = (ROOT / "index.html").read_text()
+    body = html.split("<body>", 1)[1]
+    last = re.findall(r'\sid="([\w-]+)"', body)[-1]
+    blocking = re.findall(r"<[^>]*\sblocking=[^>]*>", html)
+    assert blocking == [f'<link rel="expect" href="#{last}" blocking="render">'], blocking
+    head = html.split("</head>", 1)[0]
+    for tag in re.findall(r'<(?:script [^>]*src|link rel="modulepreload")[^>]*>', head):
+        assert 'fetchpriority="low"' in tag, tag
+    assert head.index("<script>") < head.index('rel="stylesheet"'), "the script waits for the CSS"

@@ -8,15 +8,18 @@ Two outputs, so that neither index.html nor js/ holds a copy of a rule of Python
   cell's markup; the board's intent letters; the patch's first look, a place's name and
   the daily board's name in the size menu.
 - index.html's generated parts, each between `<!-- shared:NAME ... -->` and
-  `<!-- /shared:NAME -->`: the preset options, the custom form's limits and defaults,
-  and the mines counter's first figure. The committed page holds them as written here, so
+  `<!-- /shared:NAME -->`: js/first-paint.js as an inline script (with the policy's hash
+  of it), the preset options, the custom form's limits and defaults, and the mines
+  counter's first figure. The committed page holds them as written here, so
   it paints the same before any script runs and works as a plain static copy;
   tests/test_shared.py fails when they are stale or copied outside the markers
-  (docs/decisions/shared-with-python.md).
+  (docs/decisions/shared-with-python.md, docs/decisions/first-paint.md).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -39,6 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "vendor" / "shared.mjs"
 """The module of what the page's scripts take from Python, written by `write_shared`."""
 PAGE = ROOT / "index.html"
+FIRST_PAINT = ROOT / "js" / "first-paint.js"
+"""The module index.html also runs inline, before its first paint (`inline_script`)."""
 
 SAVED_SIZE = ("settings", *(field.name for field in fields(Settings)[:3]))
 """Where a saved game (game/session/saved.py) holds its board's size: the object, then
@@ -104,6 +109,36 @@ def write_shared(path: Path = SHARED) -> Path:
     return path
 
 
+_IMPORT = re.compile(r'^import \{([^}]*)\} from "\.\./vendor/shared\.mjs";\n', re.MULTILINE)
+_COMMENT = re.compile(r"^[ \t]*(?://[^\n]*|/\*\*.*?\*/)[ \t]*\n", re.MULTILINE | re.DOTALL)
+
+
+def inline_script(path: Path) -> list[str]:
+    """Return the module at *path* as the lines of a classic script, to write inline.
+
+    Its one import, of vendor/shared.mjs, becomes constants of `constants`' values; its
+    `export`s and its comments on lines of their own go; and it runs in a function of its
+    own, strict as a module is, so that it adds no global.
+
+    :raises ValueError: if the module imports anything else.
+    """
+    source = _COMMENT.sub("", path.read_text())
+    found = _IMPORT.search(source)
+    body = _IMPORT.sub("", source, count=1)
+    if found is None or re.search(r"\bimport\b", body):
+        raise ValueError(f"{path.name} must import from vendor/shared.mjs only, once")
+    values = constants()
+    names = [name.strip() for name in found.group(1).split(",") if name.strip()]
+    body = re.sub(r"^export ", "", body, flags=re.MULTILINE)
+    lines = [line for line in body.splitlines() if line.strip()]
+    declared = [f"const {name} = {json.dumps(values[name])};" for name in names]
+    return ['(() => { "use strict";', *declared, *lines, "})();"]
+
+
+def _first_paint() -> list[str]:
+    return ["<script>", *inline_script(FIRST_PAINT), "</script>"]
+
+
 def _presets() -> list[str]:
     return [
         f'<option value="{name}">{mode_label(name)} {s.width}×{s.height}, {s.mines} mines</option>'
@@ -141,6 +176,7 @@ def _version() -> list[str]:
 
 
 PARTS: dict[str, Callable[[], list[str]]] = {
+    "first-paint": _first_paint,
     "presets": _presets,
     "modes": _modes,
     "custom-size": _custom_size,
@@ -166,8 +202,24 @@ def outside_parts(page: str) -> str:
     return _PART.sub(lambda m: m.group("indent") + m.group("open") + m.group("close"), page)
 
 
+_INLINE = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_SCRIPT_SRC = re.compile(
+    r'(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src )([^;"]*)'
+)
+
+
+def script_hashes(page: str) -> list[str]:
+    """Return the policy's source for each inline script of *page*: `'sha256-…'` of its text."""
+    return [
+        f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+        for text in _INLINE.findall(page)
+    ]
+
+
 def fill(page: str) -> str:
     """Return *page* with each generated part written from game/.
+
+    Its policy then allows exactly the inline scripts it holds, by their hashes.
 
     :raises KeyError: if a part's name is not one of `PARTS`.
     """
@@ -177,7 +229,14 @@ def fill(page: str) -> str:
         body = "".join(f"{indent}{line}\n" for line in PARTS[match.group("name")]())
         return f"{indent}{match.group('open')}{body}{indent}{match.group('close')}"
 
-    return _PART.sub(written, page)
+    filled = _PART.sub(written, page)
+    hashes = script_hashes(filled)
+
+    def allowed(match: re.Match[str]) -> str:
+        kept = [s for s in match.group(2).split() if not s.startswith("'sha256-")]
+        return match.group(1) + " ".join([*kept[:1], *hashes, *kept[1:]])
+
+    return _SCRIPT_SRC.sub(allowed, filled, count=1)
 
 
 def write_page(path: Path = PAGE) -> bool:

@@ -80,6 +80,7 @@ SITE_FILES = (
     "pyscript.toml",
     "manifest.webmanifest",
     "js/loading.js",
+    "js/first-paint.js",
     "js/shell.js",
     "js/cells.js",
     "js/input.js",

@@ -365,6 +365,54 @@ def test_a_link_to_a_larger_board_draws_it_in_place(
     page.context.close()
 
 
+BOARD_IN_FIRST_FRAME = """() => new Promise((drawn) => {
+  setTimeout(() => drawn(null), 10000);
+  requestAnimationFrame(() => {
+    const box = document.getElementById('board').getBoundingClientRect();
+    drawn({width: box.width, height: box.height,
+           cells: document.querySelectorAll('#board .cell').length,
+           modules: performance.getEntriesByType('resource')
+             .filter((entry) => /\\.m?js$/.test(entry.name)).length});
+  });
+})"""
+"""The board's size in the next frame drawn, the cells it has then, and how many script
+files have arrived by then; null if no frame is drawn within 10 s."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1350, 940), (412, 823)])
+def test_the_first_paint_sizes_the_board_before_any_module_runs(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """The board's frame has its final size in the first frame drawn while every module
+    script is still on its way: the page's inline script (js/first-paint.js) sized it, so
+    the first paint waits for no module (docs/decisions/first-paint.md)."""
+    page = phone_or_desktop(browser, width, height)
+    held: list[Route] = []
+    holding = True
+
+    def hold(route: Route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"\.m?js$"), hold)
+    page.goto(base_url + "?preset=expert&seed=1", wait_until="commit")
+    page.wait_for_selector("#board", state="attached")
+    first = page.evaluate(BOARD_IN_FIRST_FRAME)
+    assert first is not None, "no frame was drawn while the module scripts were held"
+    assert first["modules"] == 0 and first["cells"] == 0, first
+    holding = False
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    final = page.locator("#board").bounding_box()
+    assert final is not None
+    for side in ("width", "height"):
+        assert abs(first[side] - final[side]) < 0.5, (side, first, final)
+    page.context.close()
+
+
 def in_view(page: Page, selector: str, width: int, height: int) -> bool:
     """Whether the element of *selector* lies wholly within a viewport of *width* x *height*."""
     box = page.locator(selector).bounding_box()
