@@ -71,7 +71,7 @@ class Judgement:
     """What it was."""
     safe: tuple[Position, ...] = ()
     """The hidden cells that were certainly safe then, row by row; listed only when the
-    cell revealed was not one the rules prove safe (`judge`)."""
+    cell revealed was one the rules prove neither safe nor a mine (`judge`)."""
     before: Game | None = None
     """The game just before the cell was revealed (what the explanation reads)."""
 
@@ -89,12 +89,12 @@ class Decision:
 def judge(game: Game, cell: Position, *, budget: int = FAIR_BUDGET) -> Judgement:
     """Return what hidden *cell* of *game* (its mines laid) was, for the fair rule.
 
-    A cell the player's rules prove safe (`game.solver.deduce`: one number, or
-    two) is certainly safe, and most reveals are of such cells: they are judged
-    without counting every arrangement, and list no other safe cell. Any other
-    reveal is judged by the exact count, which the rules' work shares a budget with.
+    A cell the player's rules prove safe or a mine (`game.solver.deduce`: one
+    number, or two) is judged without counting every arrangement, and most
+    reveals are of such cells. The rules read the numbers around *cell* first,
+    then the whole board; only a cell they leave in doubt is judged by the exact
+    count, which shares their budget and lists every certainly safe cell.
     """
-    from game.solver.counting import count
     from game.solver.deduce import Deducer
     from game.solver.groups import Budget, TooComplexError
     from game.solver.sample import unflagged
@@ -102,10 +102,14 @@ def judge(game: Game, cell: Position, *, budget: int = FAIR_BUDGET) -> Judgement
     seen, steps = unflagged(Seen.from_game(game)), Budget(budget)
     try:
         deducer = Deducer.of(seen)
-        deducer.settle(steps)
+        deducer.settle_around(cell, steps)
+        if cell not in deducer.safe and cell not in deducer.mines:
+            deducer.settle(steps)
         if cell in deducer.safe:
             return Judgement(cell, Ruling.SAFE, before=game)
-        counted = count(seen, steps)
+        if cell in deducer.mines:
+            return Judgement(cell, Ruling.MINE, before=game)
+        counted = deducer.count(steps)
     except TooComplexError:
         return Judgement(cell, Ruling.TOO_LARGE, before=game)
     weights = counted.mine_weights()

@@ -226,7 +226,9 @@ class Deducer:
         numbers, table = self.numbers, self.table
         numbers.update(opened)
         self.safe.difference_update(opened)
-        self._touch({n for p in opened for n in (p, *table[p]) if n in numbers})
+        # Only numbers with a neighbour still covered can settle anything: the rest are done.
+        near = {n for p in opened for n in (p, *table[p]) if n in numbers}
+        self._touch({n for n in near if any(m not in numbers for m in table[n])})
 
     def mark(self, mines: Iterable[Position]) -> None:
         """Take *mines* as holding a mine (flags a caller trusts)."""
@@ -313,6 +315,26 @@ class Deducer:
                     paired.add(pos)  # its other pairs are still to be looked at
         if budget is not None:
             budget.spend(RULE_WORK * looked, "deduce")
+
+    def settle_around(self, cell: Position, budget: Budget | None = None) -> None:
+        """Settle the numbers near *cell* first, then the numbers their facts touch in turn.
+
+        The numbers farther away stay queued for `settle`. What is proven near a
+        cell holds all the same. On a large board it costs a fraction of the
+        work, and a reveal of a cell the rules decide needs nothing more.
+
+        :raises TooComplexError: as `settle` does.
+        """
+        x, y = cell
+        near = {(x + dx, y + dy) for dx, dy in _NEAR}
+        later = self._alone - near, self._paired - near
+        self._alone &= near
+        self._paired &= near
+        try:
+            self.settle(budget)
+        finally:
+            self._alone |= later[0]
+            self._paired |= later[1]
 
     def seen(self) -> Seen:
         """Return the position as counted: its numbers, known mines flagged, the rest hidden."""
