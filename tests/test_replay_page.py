@@ -88,6 +88,34 @@ def test_every_community_replay_opens_from_its_bytes_and_plays_back(name: str) -
     assert "IOE" in summary and "ZiNi" in summary
 
 
+def figures_named(page: GamePage, selector: str) -> dict[str, list[str]]:
+    """Every figure under *selector* (value over name), by name: each name shown and its values."""
+    found: dict[str, list[str]] = {}
+    for node in page.dom.all(f"{selector} .figure"):
+        value, name = (c if isinstance(c, str) else c.text for c in node.children[:2])
+        found.setdefault(name, []).append(value)
+    return found
+
+
+def test_the_summary_counts_clicks_once_as_the_community_names_them() -> None:
+    """Issue 46, defect 7: expert.rmv's summary said "clicks 193, useful/wasted 193/0,
+    efficiency 69%" above the community's cl/ce 240/193 and IOE 0.558: two counts of the
+    clicks, and the community's Thrp named efficiency. The summary and the card now show
+    the clicks once, as the community counts them (ms_toollib's 240 and 193, the oracle),
+    and the card's IOE is the summary's."""
+    page = GamePage(BEGINNER)
+    name = "expert.rmv"
+    open_file(page, name, (DATA / name).read_bytes())
+    page.slide(len(session().history))
+    shown = figures_named(page, "#summary")
+    assert shown["cl / ce"] == ["240 / 193"], shown
+    assert shown["IOE"] == ["0.558"], shown
+    for gone in ("clicks", "useful / wasted", "efficiency"):
+        assert gone not in shown, shown
+    assert "IOE 0.558" in page.text("#result-figures")
+    assert "efficiency" not in page.text("#result-figures")
+
+
 DAMAGED = {
     "random.bin": lambda: b"\xff\xfe hello " * 10,
     "cut.evf": lambda: (DATA / "custom-60x36.evf").read_bytes()[:200_000],

@@ -49,7 +49,7 @@ class TestRecords:
         """Two wins and a loss: counters, a streak, a best time, and both charts drawn from them."""
         page = GamePage(WIN)
         page.reveal(0, 0)
-        assert "useful / wasted" in page.text("#summary")
+        assert "cl / ce" in page.text("#summary")
         page.click("#reset")
         page.reveal(1, 0)
         page = page.reopen()  # a reload of the finished game must not count it again

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.community.clicks import Clicks
 from game.rules.events import CellOpened
 from game.rules.layout import Layout
 from game.rules.settings import PRESETS
@@ -17,6 +18,7 @@ from game.words import (
     card_verdict,
     discarded,
     impossible,
+    result_figures,
     result_line,
     summary_items,
     verdict,
@@ -70,10 +72,23 @@ class TestResult:
         """After a loss the 3BV reads "solved of total"."""
         from game.rules.figures import Figures
 
-        items = dict(summary_items(Figures(16, 2, 3, 3, 1000)))
+        items = dict(summary_items(Figures(16, 2, 3, 3, 1000), Clicks(3, 1, 0, 2, 0, 0)))
         assert items["3BV"] == "2 of 16"
         assert items["3BV/s"] == "2.00"
-        assert items["efficiency"] == "67%"
+        assert items["cl / ce"] == "4 / 2"
+        assert items["IOE"] == "0.500"
+
+    def test_clicks_are_named_once_as_the_community_names_them(self) -> None:
+        """Issue 46, defect 7: "efficiency" was the community's Thrp (3BV over the clicks
+        that did something), beside "useful / wasted" counted apart from cl and ce. The
+        summary and the card name IOE, 3BV over every click, from the one count."""
+        from game.rules.figures import Figures
+
+        numbers, clicks = Figures(10, 10, 5, 5, 2000), Clicks(6, 2, 0, 4, 1, 0)
+        names = [name for name, _ in summary_items(numbers, clicks)]
+        assert names == ["time", "3BV", "3BV/s", "cl / ce", "IOE"]
+        assert result_figures(numbers, clicks) == "2.000 s · 3BV/s 5.00 · IOE 1.250"
+        assert result_figures(numbers, Clicks(0, 0, 0, 0, 0, 0)).endswith("IOE –")
 
     @pytest.mark.parametrize(("count", "text"), [(0, ""), (1, "the later move was"), (3, "3")])
     def test_dropped_moves_are_counted(self, count: int, text: str) -> None:

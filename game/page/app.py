@@ -384,6 +384,7 @@ class App:
             form_error=self.controls.form_error,
             card_open=summary.card_open,
             community=summary.known(session),
+            clicks=summary.clicks_known(session),
             watching=self.files.watching(session),
             review=self.review.shown(),
             records=self.stats.shown_panel(),

@@ -18,6 +18,7 @@ from game.session.query import DEFAULT
 from game.session.records import Records
 
 if TYPE_CHECKING:  # the review's module comes after the first screen (app.DEFERRED)
+    from game.community.clicks import Clicks
     from game.page.watching import Watched
     from game.teacher.review import MoveReview
 
@@ -95,6 +96,8 @@ class Model:
     """Whether the result card is up (once per end, until the player closes it)."""
     community: Mapping[str, Any] | None = None
     """The community's figures of the finished game shown, once computed."""
+    clicks: Clicks | None = None
+    """The finished game's clicks as the community counts them (the file's own, for a file)."""
     watching: Watched | None = None
     """The replay file whose game is on the page, if it is one's (`#live`, `#replay-details`)."""
     review: ReviewShown = ReviewShown()

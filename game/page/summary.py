@@ -27,6 +27,7 @@ from game.words import (
 )
 
 if TYPE_CHECKING:
+    from game.community.clicks import Clicks
     from game.community.read import Replay
 
 
@@ -42,6 +43,8 @@ class Summary:
         """Whether the card is up (the player may close it)."""
         self.community: tuple[History, dict[str, Any]] | None = None
         """The community's figures of the last finished game shown, computed once."""
+        self.clicks: tuple[History, Clicks] | None = None
+        """The clicks of the last finished game shown, as the community counts them."""
 
     def listens(self) -> tuple[Listen, ...]:
         """Return what the card hears: a new game, its close, and the daily result to share."""
@@ -69,8 +72,18 @@ class Summary:
         if self.card_for is not session.history:  # a new end: the card goes up once
             self.card_for = session.history
             self.card_open = True
+        if self.clicks_known(session) is None:
+            from game.community.watch import replay_of
+
+            self.clicks = (session.history, replay_of(session, opened).played.clicks)
         if self.known(session) is None:
             spawn(self.show_community(session, opened))
+
+    def clicks_known(self, session: Session) -> Clicks | None:
+        """Return the clicks of *session*'s end, as the community counts them, if counted."""
+        if self.clicks is None or self.clicks[0] is not session.history:
+            return None
+        return self.clicks[1]
 
     def known(self, session: Session) -> dict[str, Any] | None:
         """Return the community's figures of *session*'s end, if computed, else None."""
@@ -119,12 +132,15 @@ def view_summary(
     *,
     card_open: bool,
     community: Mapping[str, Any] | None,
+    clicks: Clicks | None = None,
     why: str = "",
 ) -> tuple[Node, ...]:
     """Return the summary and the result card as *session* shows them (hidden while playing).
 
     *best_note* says a new best, *card_open* whether the card is up, *community* holds
-    the community's figures of the game, once computed, and *why* why a fair game lost.
+    the community's figures of the game, once computed, *clicks* its clicks as the
+    community counts them (counted from its moves when not given), and *why* why a fair
+    game lost.
     """
     numbers = session.figures
     if numbers is None or not session.is_live():
@@ -133,6 +149,10 @@ def view_summary(
             h("div", "#result", props={"hidden": True}),
             h("p", "#result-why", text="", props={"hidden": True}),
         )
+    if clicks is None:
+        from game.community.watch import replay_of
+
+        clicks = replay_of(session).played.clicks
     nf = no_flags(session.history)
     share = daily_share(session)
     summary = h(
@@ -148,7 +168,7 @@ def view_summary(
         },
         children=[
             h("p", attrs={"class": "verdict"}, text=verdict(session) + no_flags_mark(nf)),
-            *(figure(name, value) for name, value in summary_items(numbers)),
+            *(figure(name, value) for name, value in summary_items(numbers, clicks)),
             *([h("p", attrs={"class": "best"}, text=best_note)] if best_note else []),
             h(
                 "details",
@@ -179,7 +199,7 @@ def view_summary(
             attrs={"data-status": "won" if session.live.status is Status.WON else "lost"},
         ),
         h("p", "#result-verdict", text=verdict_line),
-        h("p", "#result-figures", text=result_figures(numbers)),
+        h("p", "#result-figures", text=result_figures(numbers, clicks)),
         h("p", "#result-why", text=why, props={"hidden": not why}),
         h("button", "#share-result", props={"hidden": not share}),
     )

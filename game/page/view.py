@@ -131,6 +131,7 @@ def view(model: Model) -> tuple[Node, ...]:
             model.best_note,
             card_open=model.card_open and game,
             community=model.community if game else None,
+            clicks=model.clicks if game else None,
             why=model.why_lost if game else "",
         ),
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),

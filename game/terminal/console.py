@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from game.community.watch import replay_of
 from game.names import plural, where
 from game.rules.board import Position, Revealed
 from game.rules.events import FlagToggled, Move
@@ -175,7 +176,9 @@ class Console:
                 message += " N starts a new game."
             numbers = session.figures
             if numbers is not None:
-                message += " " + ", ".join(f"{k} {v}" for k, v in summary_items(numbers)) + "."
+                clicks = replay_of(session).played.clicks
+                items = summary_items(numbers, clicks)
+                message += " " + ", ".join(f"{k} {v}" for k, v in items) + "."
         return dataclasses.replace(self, session=session, marks=marks, message=message)
 
     def undo(self, now: float) -> Console:

@@ -20,6 +20,7 @@ from game.session import Aid, Session
 from game.session.records import ModeRecord, mode_label
 
 if TYPE_CHECKING:  # the page's first screen imports neither (game.page.app.DEFERRED)
+    from game.community.clicks import Clicks
     from game.session import Made
     from game.session.hints import FairNote, Mark
     from game.solver import ImpossiblePositionError
@@ -85,8 +86,21 @@ def result_line(session: Session, *, after_loss: str = PAGE_KEYS) -> str:
     return f"Boom! You hit a mine after {seconds(numbers.ms)}.{help_used} {after_loss}"
 
 
-def summary_items(numbers: Figures) -> list[tuple[str, str]]:
-    """Return the summary's figures as (name, value) pairs."""
+def ioe(numbers: Figures, clicks: Clicks) -> str:
+    """Say the community's IOE, the 3BV cleared per click of any kind, or "–" with none.
+
+    IOE is what Arbiter's and minesweeper.online's players read as efficiency.
+    """
+    every = clicks.all
+    return f"{numbers.solved_three_bv / every:.3f}" if every else "–"
+
+
+def summary_items(numbers: Figures, clicks: Clicks) -> list[tuple[str, str]]:
+    """Return the summary's figures as (name, value) pairs.
+
+    The clicks are counted once, as the community counts them (*clicks*: every click,
+    `cl`, and those that changed the board, `ce`), and named as its programs name them.
+    """
     solved = numbers.solved_three_bv
     three_bv = str(solved) if solved == numbers.three_bv else f"{solved} of {numbers.three_bv}"
     rate = f"{numbers.three_bv_per_second:.2f}" if numbers.ms else "–"
@@ -94,9 +108,8 @@ def summary_items(numbers: Figures) -> list[tuple[str, str]]:
         ("time", seconds(numbers.ms)),
         ("3BV", three_bv),
         ("3BV/s", rate),
-        ("clicks", str(numbers.clicks)),
-        ("useful / wasted", f"{numbers.useful} / {numbers.wasted}"),
-        ("efficiency", f"{numbers.efficiency:.0%}"),
+        ("cl / ce", f"{clicks.all} / {clicks.effective}"),
+        ("IOE", ioe(numbers, clicks)),
     ]
 
 
@@ -110,6 +123,8 @@ def community_items(numbers: Mapping[str, Any]) -> list[tuple[str, str]]:
     ...     "thrp": 1.0, "rqp": 12.5, "stnb": None, "zini": 8})
     >>> items[2], items[-1]
     (('left / right / double', '9 / 1 / 3'), ('ZiNi', '8'))
+
+    `cl / ce` and IOE are the summary's own (`summary_items`), from the same clicks.
     """
 
     def ratio(key: str) -> str:
@@ -120,8 +135,6 @@ def community_items(numbers: Mapping[str, Any]) -> list[tuple[str, str]]:
         ("openings", str(numbers["openings"])),
         ("islands", str(numbers["islands"])),
         ("left / right / double", f"{numbers['left']} / {numbers['right']} / {numbers['double']}"),
-        ("cl / ce", f"{numbers['cl']} / {numbers['ce']}"),
-        ("IOE", ratio("ioe")),
         ("Corr", ratio("corr")),
         ("Thrp", ratio("thrp")),
         ("RQP", ratio("rqp")),
@@ -232,10 +245,13 @@ def counter_digits(number: int) -> str:
     return f"{min(number, 999):03d}"
 
 
-def result_figures(numbers: Figures) -> str:
-    """Say a finished game's main figures in one short line, for the result card."""
+def result_figures(numbers: Figures, clicks: Clicks) -> str:
+    """Say a finished game's main figures in one short line, for the result card.
+
+    Its IOE is the summary's (`summary_items`), from the same clicks.
+    """
     rate = f" · 3BV/s {numbers.three_bv_per_second:.2f}" if numbers.ms else ""
-    return f"{seconds(numbers.ms)}{rate} · efficiency {numbers.efficiency:.0%}"
+    return f"{seconds(numbers.ms)}{rate} · IOE {ioe(numbers, clicks)}"
 
 
 def daily_share(session: Session) -> str:
