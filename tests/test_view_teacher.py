@@ -11,7 +11,10 @@ import re
 
 from fakepage import GamePage
 from game.names import where
+from game.page import app
+from game.page.files import SUSPENDED_KEY
 from game.rules.seen import Seen
+from game.session import Session, saved
 from game.solver.explain import Reason, explain
 from game.teacher.puzzles import find
 
@@ -21,6 +24,12 @@ POSITION = "/".join(("9x9x10", *ROWS, "HH211H100", "111011100", "000000000"))
 """A beginner position after one opening: its first forced move is a one-number mine."""
 DECIMAL = re.compile(r"^[01]\.[0-9]{9,}$")
 PERCENT = re.compile(r"\d+\.\d%")
+
+
+def session() -> Session:
+    """The game the page holds."""
+    assert app.app is not None
+    return app.app.session
 
 
 class TestReview:
@@ -203,6 +212,50 @@ class TestPuzzles:
             assert page.text("#step") == "0 / 0"
             assert page.text("#timer") == "0"
             assert page.disabled("#review") and page.hidden("#review-panel")
+
+    def test_puzzles_set_an_unfinished_game_aside_and_resume_brings_it_back(self) -> None:
+        """Pressing Puzzles in an unfinished game lost it once the player left the puzzle
+        for a game: the game on the page was replaced, and its save with it. The game is
+        set aside, the puzzle says so, and Resume leaves the puzzle for that game, its
+        moves and its clock as they were."""
+        page = GamePage("preset=beginner&seed=3")
+        page.reveal(0, 0)
+        page.advance(3_000)
+        game = session()
+        assert game.is_unfinished()
+        page.click("#puzzles")
+        assert page.attr("#board", "data-puzzle") == "unsolved"
+        assert "Resume brings it back" in page.text("#message")
+        assert not page.hidden("#resume")
+        assert saved.from_json((page.items or {})[SUSPENDED_KEY]).history == game.history
+        page.click("#resume")
+        assert page.attr("#board", "data-puzzle") is None and page.hidden("#puzzle")
+        assert session().history == game.history
+        assert page.text("#timer") == "3"
+        assert "puzzle=" not in page.search
+        assert page.count("#board button[data-state='revealed']") > 0
+
+    def test_a_game_chosen_from_a_puzzle_leaves_the_unfinished_one_to_resume(self) -> None:
+        """A new game chosen from the puzzle's size menu is a new game; the unfinished one
+        stays aside for Resume, and nothing the player had is lost."""
+        page = GamePage("preset=beginner&seed=3")
+        page.reveal(0, 0)
+        game = session()
+        page.click("#puzzles")
+        page.choose("#difficulty", "intermediate")
+        assert page.attr("#board", "data-puzzle") is None
+        assert page.count("#board button") == 256
+        assert not page.hidden("#resume")
+        page.click("#resume")
+        assert session().history == game.history
+        assert page.count("#board button") == 81
+
+    def test_puzzles_from_a_new_game_set_nothing_aside(self) -> None:
+        """A game with no move has nothing to lose: no Resume is offered."""
+        page = GamePage("preset=beginner&seed=3")
+        page.click("#puzzles")
+        assert page.hidden("#resume")
+        assert "Resume" not in page.text("#message")
 
     def test_a_bad_puzzle_link_gives_a_game_and_says_why(self) -> None:
         page = GamePage("puzzle=9-1")

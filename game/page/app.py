@@ -36,7 +36,6 @@ from game.page.channel import (
     now,
     page,
     portrait,
-    replace_address,
     today,
 )
 from game.page.commands import Focus
@@ -53,13 +52,14 @@ from game.page.review_panel import ReviewPanel
 from game.page.running import Runner
 from game.page.statistics import Statistics
 from game.page.storage import Store
+from game.page.studies import leave_studies, open_puzzles
 from game.page.summary import Summary
 from game.page.timeline import Timeline
 from game.page.tools import Tools
 from game.page.view import view
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
-from game.session import Aid, Running, Session
+from game.session import Aid, Session
 from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
@@ -106,7 +106,7 @@ class App:
         self.runner = Runner(self.session)
         self.puzzles = Puzzles(self.board, self.store)
         on_answer(self.answer, self.settle)
-        on_click("puzzles", self.open_puzzles)
+        on_click("puzzles", lambda: open_puzzles(self))
         self.moment = Moment()
         on_click("reset", lambda: NewGame(self.session.request))
         listen("document", "keydown", self.on_page_key, prevent="page-keys")
@@ -277,17 +277,14 @@ class App:
 
     def replace(self, session: Session) -> None:
         """Put another game on the page: a resumed one, or a replay file to watch."""
+        leave_studies(self, session.request)
         self.best_note = ""
         self.update(session)
         self.render_controls()
 
     def new_game(self, request: GameRequest) -> None:
         """Start a new game of *request* (the mine odds stay as they were)."""
-        if self.analysis is not None or self.puzzles.active:  # leave them for a game
-            self.leave_analysis()
-            self.puzzles.close()
-            replace_address("?" + request.to_query())
-            self.ready()
+        leave_studies(self, request)
         self.best_note = ""
         self.update(self.session.new_game(request, fresh_seed()))
         self.render_controls()
@@ -299,14 +296,6 @@ class App:
             self.analysis = None
             self.board.editing = False
             self.board.show_odds(None)
-
-    def open_puzzles(self) -> None:
-        """Show a new puzzle of the level last chosen instead of the game."""
-        self.leave_analysis()
-        if self.session.running is not Running.NOTHING:  # its next step would draw over it
-            self.update(self.session.stop())
-        self.puzzles.open(self.puzzles.level(), fresh_seed())
-        self.ready()
 
     def on_move(self, move: Move, aid: Aid | None = None) -> None:
         """Make *move* if the rules allow it (a click that does nothing is simply ignored).

@@ -17,6 +17,7 @@ from game.page.tree import Node, h
 from game.page.watching import Watched
 from game.session import Session, saved
 from game.session.visit import swap
+from game.words import KEPT_TO_RESUME
 
 if TYPE_CHECKING:
     from game.community.read import Replay
@@ -198,7 +199,7 @@ class Files:
             # Someone's replay is watched, not scored: its end never enters the records.
             self.opened = read.replay
             moves = plural(len(watched.history), "move")
-            resume = " Your unfinished game was kept: Resume brings it back." if suspended else ""
+            resume = f" {KEPT_TO_RESUME}" if suspended else ""
             words = f"Opened {name}: press Replay or drag the slider to watch its {moves}.{resume}"
             return Replace(watched, words)
 

@@ -65,8 +65,8 @@ class Puzzles:
         """
         self.open(*parse_link(value))
 
-    def open(self, level: int, seed: int) -> None:
-        """Find and show the puzzle of *level* and *seed*."""
+    def open(self, level: int, seed: int, *, note: str = "") -> None:
+        """Find and show the puzzle of *level* and *seed*; say *note* after its prompt."""
         from game.teacher.puzzles import find
 
         puzzle = find(level, seed)
@@ -82,7 +82,8 @@ class Puzzles:
         self.board.element.setAttribute("data-puzzle", "unsolved")
         replace_address(f"?puzzle={level}-{seed}")
         self.show_tally()
-        say(puzzle_prompt(level, of_the_day=seed == day_seed(today(), level)))
+        prompt = puzzle_prompt(level, of_the_day=seed == day_seed(today(), level))
+        say(f"{prompt} {note}" if note else prompt)
 
     def close(self) -> None:
         """Leave the puzzle mode for a game."""

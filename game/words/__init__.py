@@ -64,6 +64,9 @@ def aid_names(aids: Iterable[Aid]) -> str:
     return ", ".join(aid.value for aid in Aid if aid in set(aids))
 
 
+KEPT_TO_RESUME: Final = "Your unfinished game was kept: Resume brings it back."
+"""What the page says when it sets the game in play aside (a link, a file, the puzzles)."""
+
 PAGE_KEYS = "Undo (Ctrl+Z) takes it back; the face starts a new game."
 """What the page offers after a loss."""
 
