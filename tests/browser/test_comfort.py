@@ -513,3 +513,51 @@ def test_a_hint_on_a_phone_says_why_above_the_thumb_bar(browser: Browser, base_u
     assert words is not None and bar is not None
     assert words["y"] >= 0 and words["y"] + words["height"] <= bar["y"], (words, bar)
     page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+@pytest.mark.parametrize("query", ["w=2&h=2&m=1", "w=5&h=5&m=3"])
+def test_a_board_narrower_than_its_counters_has_no_grey_strip(
+    browser: Browser, base_url: str, query: str, width: int, height: int
+) -> None:
+    """A board narrower than the counters above it (2x2, 5x5) stood at the left of its
+    sunken box, beside an empty grey strip. The box is as wide as the board, centred
+    under the counters."""
+    page = phone_or_desktop(browser, width, height)
+    page.goto(f"{base_url}?{query}")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    look = page.evaluate(
+        """() => {
+            const box = document.querySelector('.board-scroll');
+            const board = document.getElementById('board').getBoundingClientRect();
+            const frame = document.querySelector('.frame').getBoundingClientRect();
+            return {inner: box.clientWidth, board: board.width,
+                    left: board.left - frame.left, right: frame.right - board.right};
+        }"""
+    )
+    assert abs(look["inner"] - look["board"]) < 1, look
+    assert abs(look["left"] - look["right"]) < 1, look
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        *(f"preset={preset}&daily=2026-01-01" for preset in PRESET_CELLS),
+        "preset=expert-portrait&seed=5",
+    ],
+)
+def test_a_shared_boards_start_is_said_above_the_thumb_bar(
+    browser: Browser, base_url: str, query: str
+) -> None:
+    """At 390x844 the row that says a daily or seeded board starts at its marked cell is
+    on the screen above the thumb bar, never under it, on every preset."""
+    page = phone_or_desktop(browser, 390, 844)
+    page.goto(f"{base_url}?{query}")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    tag = page.locator("#start-tag")
+    expect(tag).to_have_text("Starts at the marked cell")
+    box, bar = tag.bounding_box(), page.locator("#hint").bounding_box()
+    assert box is not None and bar is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] - 8, (box, bar)
+    page.context.close()
