@@ -130,7 +130,7 @@ FILE_MODE_NAMES: Final = {
 }  # fmt: skip
 """How the modes a replay file names are named (`game.community.details.FILE_MODES`)."""
 SPEED_NAMES: Final = {**{s: f"{s}x" for s in ("0.25", "0.5", "1", "2", "4")}, "skip": "no pauses"}
-"""How a replay's speeds are named (`game.terminal.playback.Speed`'s values)."""
+"""How a replay's speeds are named (`game.community.playback.Speed`'s values)."""
 
 
 def file_mode_name(mode: str) -> str:

@@ -11,6 +11,7 @@
 import { restoreObserver } from "./unwatched.js";
 import { PyWorker as pyWorker } from "../vendor/pyscript/core.js";
 import { patchCells, writeCellLabels } from "./cells.js";
+import { loadTrack, runTrack } from "./cursor.js";
 import { deliverTo, kept } from "./intents.js";
 import { gameKey } from "./keys.js";
 
@@ -252,6 +253,8 @@ function apply(op) {
       for (const target of document.querySelectorAll(ref)) target[op[2]](...op.slice(3));
       return;
     case "listen": listen(ref === "document" ? document : element(ref), op[2], op[3], op[4]); return;
+    case "track": loadTrack(ref); return;
+    case "track-run": runTrack(ref); return;
     case "cells": patchCells(/** @type {HTMLElement} */ (document.getElementById("board")), ref); return;
     case "store": store(ref, op[2]); return;
     case "clipboard":

@@ -311,6 +311,10 @@ class Dom:
         """Elements Python asked to scroll into view, in order."""
         self.closed: list[Node] = []
         """Dialogs closed by an operation: each fires "close" once the batch is applied."""
+        self.tracks: list[dict[str, Any] | None] = []
+        """The replay pointers sent to js/cursor.js (`track`), in order."""
+        self.runs: list[list[list[float]]] = []
+        """The moments as lines of the page's clock sent to js/cursor.js (`track-run`)."""
 
     @property
     def body(self) -> Node:
@@ -364,6 +368,9 @@ class Dom:
             return
         if kind == "cells":
             self.patch(json.loads(ref))
+            return
+        if kind in ("track", "track-run"):  # js/cursor.js draws them
+            (self.tracks if kind == "track" else self.runs).append(ref)
             return
         node = ref if isinstance(ref, Node) else self.element(ref)
         if kind == "listen":

@@ -1,4 +1,4 @@
-"""A replay's pace and steps (`game.terminal.playback`), as pure values of a fake clock.
+"""A replay's pace and steps (`game.community.playback`), as pure values of a fake clock.
 
 The clock is a number handed to each call: no test waits, and every moment shown
 is exact.
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.community.playback import PAUSE_MS, SPEEDS, Playback, Speed
 from game.community.read import read_replay
-from game.terminal.playback import PAUSE_MS, SPEEDS, Playback, Speed
 
 DATA = Path(__file__).parent / "data" / "replays"
 MOVES = (0, 0, 400, 400, 1000, 7000)
@@ -131,3 +131,28 @@ def test_a_replay_plays_to_its_last_move() -> None:
     end = shown.play(0)
     assert end.step(10**9) == len(replay.played.history)
     assert end.at(10**9) == max(replay.played.time_ms, end.end_ms)
+
+
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_the_knots_the_page_draws_from_give_the_moments_at_every_speed(speed: Speed) -> None:
+    """js/cursor.js draws the pointer from `knots()` alone: they must say what `at` says."""
+    from game.community.playback import along
+
+    running = playback().at_speed(speed, 300.0).play(300.0)
+    knots = running.knots()
+    assert knots[0] == (300.0, -201) and knots[-1][1] == 7200
+    for now in range(0, 40_000, 37):
+        assert along(knots, now + 0.5) == running.at(now + 0.5)
+    assert running.pause(1000.0).knots() == ((1000.0, running.at(1000.0)),)
+
+
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_clock_at_is_when_a_move_comes_so_the_page_steps_then(speed: Speed) -> None:
+    """The page's runner waits until `clock_at(move)`: the move is shown then, not before."""
+    running = playback().at_speed(speed, 0.0).play(0.0)
+    for move in (0, 400, 1000, 7000):
+        when = running.clock_at(move)
+        assert when is not None
+        assert running.at(when) >= move > running.at(when - 1)
+    assert running.clock_at(10**6) is None and running.clock_at(-500) == 0.0
+    assert running.pause(50.0).clock_at(7000) is None

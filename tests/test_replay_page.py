@@ -23,7 +23,6 @@ from game.community.read import read_replay
 from game.community.replay_stats import replay_figures
 from game.page import app
 from game.page.files import SAVE_KEY, SUSPENDED_KEY
-from game.page.running import REAL_PACE_MS, STEP_MS
 from game.page.statistics import RECORDS_KEY
 from game.rules.board import Hidden
 from game.session import Session, saved
@@ -260,21 +259,24 @@ def next_wait(page: GamePage) -> float:
     return wait
 
 
-def test_replay_plays_a_file_at_its_own_times() -> None:
-    """At the real pace, each step waits the time between the file's moves (within the
-    page's shortest and longest waits)."""
+@pytest.mark.parametrize(("speed", "factor"), [("real", 1), ("1", 1), ("0.25", 0.25),
+                                               ("0.5", 0.5), ("2", 2), ("4", 4)])  # fmt: skip
+def test_replay_plays_a_file_at_its_own_times_at_each_speed(speed: str, factor: float) -> None:
+    """A replay file's moves come at the file's own pace over the speed: each step waits
+    the time between the file's moves (to the millisecond), four times longer at 0.25x."""
     page = GamePage(BEGINNER)
     name = "expert.rmv"
     open_file(page, name, (DATA / name).read_bytes())
+    options = {n.attrs.get("value") for n in page.dom.all("#speed option")}
+    assert {"0.25", "0.5", "1", "2", "4", "skip"} <= options
     times = read_replay((DATA / name).read_bytes(), name).played.times
-    page.choose("#speed", "real")
+    page.choose("#speed", speed)
     page.click("#replay")
-    next_wait(page)  # the first move: shown at once
+    next_wait(page)  # the first move
     waits = [next_wait(page) for _ in range(8)]
-    shortest, longest = REAL_PACE_MS
-    expected = [min(longest, max(shortest, b - a)) for a, b in pairwise(times[:9])]
-    assert waits == expected and len(set(waits)) > 1
-    assert session().step == 9
+    expected = [(b - a) / factor for a, b in pairwise(times[:9])]
+    assert all(abs(w - e) <= 1 for w, e in zip(waits, expected, strict=True)), (waits, expected)
+    assert len(set(waits)) > 1 and session().step == 9
 
 
 @pytest.mark.parametrize("name", ["expert.rmv", "beginner-rmv2-preflags.rmv", "custom-8x11.rawvf"])
@@ -318,16 +320,3 @@ def test_a_game_not_opened_from_a_file_shows_no_live_figures() -> None:
     x, y = next(p for p, c in session().shown.board.cells.items() if type(c) is Hidden)
     page.flag(x, y)
     assert page.hidden("#watching")
-
-
-def test_the_pace_offers_a_quarter_and_a_half() -> None:
-    """`#speed` offers 0.25 and 0.5: a replay then steps 4 and 2 times slower than at 1x."""
-    page = GamePage(BEGINNER)
-    name = "expert.rmv"
-    open_file(page, name, (DATA / name).read_bytes())
-    options = {n.attrs.get("value") for n in page.dom.all("#speed option")}
-    assert {"0.25", "0.5", "1", "2", "4"} <= options
-    page.choose("#speed", "0.25")
-    page.click("#replay")
-    next_wait(page)
-    assert next_wait(page) == STEP_MS / 0.25

@@ -83,6 +83,7 @@ SITE_FILES = (
     "js/first-paint.js",
     "js/shell.js",
     "js/cells.js",
+    "js/cursor.js",
     "js/input.js",
     "js/intents.js",
     "js/keys.js",

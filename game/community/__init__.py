@@ -9,6 +9,6 @@ their times and the clicks as the community counts them. `rawvf.write` writes
 any replay as RAWVF, and `mbf` reads and writes Minesweeper X's board files.
 `replay_stats` gives a replay's figures as the community counts them, `live` the
 same figures at any moment of it, `pointer` where its pointer was and the buttons
-held, `details` what the file says of its game, and `zini` the fewest clicks that
-clear a board.
+held, `details` what the file says of its game, `playback` its pace and steps, and
+`zini` the fewest clicks that clear a board.
 """

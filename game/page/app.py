@@ -47,6 +47,7 @@ from game.page.keys import PageKey, page_key
 from game.page.model import NO_GAME, BoardMode, Model
 from game.page.moment import Moment
 from game.page.patcher import Patcher
+from game.page.player import Player
 from game.page.puzzle_board import Puzzles
 from game.page.review_panel import ReviewPanel
 from game.page.running import Runner
@@ -68,11 +69,9 @@ from game.words import MODE_NOTES, best_note, discarded, opened, result_line, st
 if TYPE_CHECKING:
     from game.page.analysis_board import AnalysisBoard
 
-DEFERRED: Final = (
-    "game.solver.explain", "game.teacher.review", "game.deal.noguess", "game.page.analysis_board",
-    "game.teacher.puzzles", "game.community.watch", "game.community.replay_stats",
-    "game.solver.sample", "game.community.details",
-)  # fmt: skip
+DEFERRED: Final = ("game.solver.explain", "game.teacher.review", "game.deal.noguess",
+    "game.page.analysis_board", "game.teacher.puzzles", "game.community.watch",
+    "game.community.replay_stats", "game.solver.sample", "game.community.details")  # fmt: skip
 """What the first screen does without: the solver and all that uses it, the slowest of
 its imports in Pyodide. Imported one by one just after the page is ready, so that a hint
 answers at once; the code that uses them imports them where it does."""
@@ -99,11 +98,11 @@ class App:
         self.summary = Summary(self.session)
         self.analysis: AnalysisBoard | None = None
         """The position studied instead of a game, while the address asks for one."""
-        self.review = ReviewPanel(self.board, self.session)
+        self.review, self.player = ReviewPanel(self.board, self.session), Player()
         parts = (self.controls, self.timeline, self.tools, self.stats, self.files, self.summary)
-        for part in (*parts, self.review):
+        for part in (*parts, self.review, self.player):
             register(part.listens())
-        self.runner = Runner(self.session)
+        self.runner = Runner(self.session, self.player)
         self.puzzles = Puzzles(self.board, self.store)
         on_answer(self.answer, self.settle)
         on_click("puzzles", lambda: open_puzzles(self))
@@ -261,6 +260,7 @@ class App:
             announce(opened(before, after))
         self.draw()
         self.patcher.run(self.review.follow(session))
+        self.player.take(session, self.files.watching(session))
         self.runner.run(session)
         self.files.render(session, old)
 
@@ -409,8 +409,8 @@ class App:
 
     def show_time(self) -> None:
         """Write the whole seconds of the moment shown into `#timer`, if they changed."""
-        game = self.session if self.board_mode() is BoardMode.GAME else NO_GAME
-        self.patcher.show(self.moment.timer(game, now()))
+        clock, game = now(), self.session if self.board_mode() is BoardMode.GAME else NO_GAME
+        self.patcher.show(self.moment.timer(game, clock, self.player.time_ms(game, clock)))
 
     def tick(self) -> None:
         """Show the clock, and keep the game with its time each second the clock runs."""

@@ -27,9 +27,13 @@ class Moment:
         self.left: tuple[str, History, int] | None = None
         """The last message left behind, with the game and the move shown when it was said."""
 
-    def timer(self, session: Session, now: float) -> tuple[Node, ...]:
-        """Return `#timer` at the moment *session* shows, or nothing if those seconds show."""
-        seconds = min(999, session.time_shown(now) // 1000)
+    def timer(self, session: Session, now: float, file_ms: int | None = None) -> tuple[Node, ...]:
+        """Return `#timer` at the moment *session* shows, or nothing if those seconds show.
+
+        *file_ms*: the time of the replay file played back, at the moment it shows.
+        """
+        shown = session.time_shown(now) if file_ms is None else file_ms
+        seconds = min(999, shown // 1000)
         if seconds == self.seconds:
             return ()
         self.seconds = seconds

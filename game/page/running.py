@@ -14,6 +14,7 @@ from game.page.asks import Dealt, Play
 from game.page.channel import now
 from game.page.dom import say
 from game.page.heard import cancel, later, reported, spawn
+from game.page.player import Player
 from game.page.tools import ANALYSIS_BUDGET
 from game.rules.board import Position
 from game.rules.events import CellOpened, GameStarted
@@ -28,10 +29,14 @@ REAL_PACE_MS: Final = (60, 3_000)
 class Runner:
     """Steps what the session says is running, and deals no-guess boards without freezing."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, player: Player) -> None:
         self.session = session
         """The session last run: what a step steps."""
+        self.player = player
+        """The replay file's playback, whose pace a file's replay follows."""
         self.stepper: int | None = None
+        self.timed: object = None
+        """The playback's moments the step waiting was timed by (another pace times anew)."""
         self.search: asyncio.Future[object] | None = None
         self.searched_for: GameStarted | None = None
         """The game the no-guess search deals for: another game on the page drops it."""
@@ -55,13 +60,26 @@ class Runner:
         if running is Running.NOTHING and self.stepper is not None:
             cancel(self.stepper)
             self.stepper = None
-        elif running is not Running.NOTHING and self.stepper is None:
+        elif running is not Running.NOTHING and (
+            self.stepper is None or self.timed is not self.player.sent
+        ):
+            if self.stepper is not None:
+                cancel(self.stepper)
+            self.timed = self.player.sent
             self.stepper = later(self.step, self.pause())
 
     def pause(self) -> float:
-        """Return the wait before the next step: the game's own pace, or 450 ms over a speed."""
+        """Return the wait before the next step: the game's own pace, or 450 ms over a speed.
+
+        A replay file's game comes at the file's pace, at the speed chosen (`Player`).
+        """
         speed = str(reported("speed"))
         session = self.session
+        wait = self.player.wait_ms(session, now()) if session.running is Running.REPLAY else None
+        if wait is not None:
+            return wait
+        if speed == "skip":
+            speed = "real"
         if speed != "real":
             return STEP_MS / float(speed)
         step = session.step

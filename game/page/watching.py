@@ -1,5 +1,8 @@
 """A replay file watched on the page: its details, and its figures at the move shown.
 
+`#replay-skipped` says which of the file's mouse events the replay left out (a
+damaged file's events that go back in time or leave the board), or hides.
+
 While the game on the page is the replay file's (`Files.opened`), `#replay-details`
 names its player, program, date, level, mode and 3BV, and `#live` gives the
 community's figures as they stand at the move shown (`game.community.live`):
@@ -16,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.page.tree import Node, h
 from game.session import Session
-from game.words.replays import live_line, replay_details
+from game.words.replays import live_line, replay_details, skipped_note
 
 if TYPE_CHECKING:
     from game.community.details import Details
@@ -61,9 +64,11 @@ def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]
     moment = watched.at_step(session.step)
     clicks = moment.clicks
     about = " · ".join(f"{name}: {value}" for name, value in replay_details(watched.details))
+    skipped = skipped_note(watched.details)
     return (
         h("section", "#watching", props={"hidden": False}),
         h("p", "#replay-details", text=about),
+        h("p", "#replay-skipped", props={"hidden": not skipped}, text=skipped),
         h(
             "p",
             "#live",

@@ -1,7 +1,7 @@
 """A replay watched full-screen, as a value: what each key does and what the screen shows.
 
 `Watching` holds the replay, what every moment shares (its details, figures and
-pointer) and its playback (`game.terminal.playback`); `pressed` is what a key
+pointer) and its playback (`game.community.playback`); `pressed` is what a key
 does, given the clock, and `frame` what the terminal shows then, so both are
 tested without a terminal. `replay_tui` reads the keys and draws the frames.
 """
@@ -16,12 +16,12 @@ from typing import Final
 
 from game.community.details import Details, details
 from game.community.live import Tally
+from game.community.playback import Playback, Speed
 from game.community.pointer import Track
 from game.community.read import Replay
 from game.session import Session
 from game.session.query import GameRequest
 from game.terminal.console import Console, fitted
-from game.terminal.playback import Playback, Speed
 from game.terminal.screen import Frame, Line, Span, Style, Viewport, draw
 from game.words.replays import (
     live_line,

@@ -5,14 +5,17 @@
 a speed, a step by move or by mouse event, a jump) is a pure transition given
 the clock's reading *now* (milliseconds that only move forward), and `at(now)`
 is the moment shown then, on the game's clock. The terminal's `--replay` reads
-the clock and draws that moment; tests hand it a fake clock. (The page, which
-steps its replays move by move, does without it: it is not shipped there.)
+the clock and draws that moment; the page hands `knots()`, the same moments as a
+line of its clock, to js/cursor.js, which draws the pointer from them each frame;
+tests hand it a fake clock.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
+import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Final
@@ -98,26 +101,43 @@ class Playback:
 
     def at(self, now: float) -> int:
         """Return the moment shown at *now*, on the game's clock."""
-        if self.paused:
-            return self.position
-        elapsed = max(0.0, now - self.since)
-        if self.speed is Speed.SKIP:
-            return self._skipped(elapsed)
-        return min(self.end_ms, self.position + int(elapsed * self.speed.factor))
+        return along(self.knots(), now)
 
-    def _skipped(self, elapsed: float) -> int:
-        """Return the moment *elapsed* clock milliseconds after *position*, pauses cut short."""
-        position, clicks = self.position, self.clicks
-        index = bisect_right(clicks, position)
-        while position < self.end_ms:
-            nxt = clicks[index] if index < len(clicks) else self.end_ms
-            gap = nxt - position
-            cost = min(gap, PAUSE_MS)
-            if elapsed < cost:
-                return position + int(elapsed * gap / cost)
-            elapsed -= cost
-            position, index = nxt, index + 1
-        return self.end_ms
+    def knots(self) -> tuple[tuple[float, int], ...]:
+        """Return the moments shown as a line through these points: (clock reading, moment).
+
+        Between two points the moment runs evenly; before the first and after the
+        last it stands. Paused, or at the end, there is one point. Skipping the
+        pauses, each pause between two presses or releases takes at most `PAUSE_MS`.
+        """
+        start = (self.since, self.position)
+        if self.paused or self.position >= self.end_ms:
+            return (start,)
+        if self.speed is not Speed.SKIP:
+            span = (self.end_ms - self.position) / self.speed.factor
+            return (start, (self.since + span, self.end_ms))
+        points = [start]
+        clock, position = self.since, self.position
+        for moment in (*self.clicks[bisect_right(self.clicks, position) :], self.end_ms):
+            if moment > position:
+                clock += min(moment - position, PAUSE_MS)
+                position = moment
+                points.append((clock, position))
+        return tuple(points)
+
+    def clock_at(self, moment: int) -> float | None:
+        """Return the clock's first reading at which *moment* is shown, at the latest.
+
+        The reading now kept (`since`) if it is shown already; None if it never is
+        (paused before it, or it is past the end).
+        """
+        knots = self.knots()
+        if moment <= knots[0][1]:
+            return knots[0][0]
+        for (clock, shown), (after, then) in itertools.pairwise(knots):
+            if shown < moment <= then:
+                return clock + math.ceil((moment - shown) * (after - clock) / (then - shown))
+        return None
 
     def step(self, now: float) -> int:
         """Return how many moves are made at *now*: the game's step shown."""
@@ -204,6 +224,21 @@ class Playback:
         """Pause on the mouse event before the moment shown."""
         index = bisect_left(self.events, self.at(now))
         return self.seek(self.events[index - 1] if index else self.start_ms, now)
+
+
+def along(knots: tuple[tuple[float, int], ...], now: float) -> int:
+    """Return the moment shown at *now* on the line through *knots* (see `Playback.knots`).
+
+    >>> along(((0.0, 10), (100.0, 60)), 50.0), along(((0.0, 10),), 50.0)
+    (35, 10)
+    """
+    index = bisect_right(knots, now, key=lambda knot: knot[0])
+    if not index:
+        return knots[0][1]
+    if index == len(knots):
+        return knots[-1][1]
+    (clock, shown), (after, then) = knots[index - 1], knots[index]
+    return shown + int((now - clock) * (then - shown) / (after - clock))
 
 
 def _after(times: tuple[int, ...], moment: int, end: int) -> int:
