@@ -103,6 +103,7 @@ bench: vendor | $(VENV_PYTHON)
 
 bench-page: vendor browsers | $(VENV_PYTHON)
 	$(PYTHON) bench/page.py
+	$(PYTHON) bench/playback.py
 
 bench-report: | $(VENV_PYTHON)
 	$(PYTHON) tools/bench_report.py

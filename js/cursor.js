@@ -67,10 +67,21 @@ export function runTrack(line) {
   schedule();
 }
 
+let layerSize = "";
 function measure() {
   const grid = board();
-  const columns = Number(grid?.getAttribute("aria-colcount")) || 1;
-  scale = track && grid ? grid.getBoundingClientRect().width / columns / track.cell : 1;
+  const layer = document.getElementById("cursor-layer");
+  if (!track || !grid || !layer) return;
+  const columns = Number(grid.getAttribute("aria-colcount")) || 1;
+  const width = grid.offsetWidth;
+  const height = grid.offsetHeight;
+  scale = width / columns / track.cell;
+  const size = `${width},${height}`;
+  if (size !== layerSize) {  // the layer covers the board, and clips the pointer to it
+    layerSize = size;
+    layer.style.width = `${width}px`;
+    layer.style.height = `${height}px`;
+  }
 }
 
 function schedule() {
