@@ -161,7 +161,15 @@ function draw(now) {
  */
 function press(element, x, y, buttons) {
   const key = element ? `${x},${y},${buttons}` : "";
-  if (key === shownCell) return;
+  if (key === shownCell) {  // a cell the press opened is pressed no more
+    if (pressed.some((cell) => cell.dataset.state !== "hidden")) {
+      for (const cell of pressed) {
+        if (cell.dataset.state !== "hidden") cell.classList.remove("pressed");
+      }
+      pressed = pressed.filter((cell) => cell.dataset.state === "hidden");
+    }
+    return;
+  }
   shownCell = key;
   for (const cell of pressed) cell.classList.remove("pressed");
   pressed = [];

@@ -189,3 +189,14 @@ def test_a_damaged_replay_says_what_it_skipped() -> None:
     whole = GamePage(BEGINNER)
     whole.pick_file("#open-file", "v3.evf", (DATA / "beginner-v3.evf").read_bytes())
     assert whole.hidden("#replay-skipped")
+
+
+def test_the_slider_of_a_replay_file_says_the_time_of_the_move_shown() -> None:
+    """On a replay file's game the slider's position says its time too, and `#step` shows
+    it: move 40 of expert.rmv was made at its 40th time."""
+    page, replay = opened("expert.rmv")
+    page.slide(40)
+    at = replay.played.times[39] / 1000
+    moves = len(replay.played.history)
+    assert page.attr("#history", "aria-valuetext") == f"move 40 of {moves}, at {at:.1f} s"
+    assert page.text("#step") == f"40 / {moves} · {at:.1f} s"

@@ -11,7 +11,7 @@ from game.page.channel import now
 from game.page.heard import Listen, clicks, reported
 from game.page.tree import Node, h
 from game.session import Running, Session
-from game.words import past_note, slider_position
+from game.words import past_note, slider_position, step_shown
 
 
 class Timeline:
@@ -49,19 +49,23 @@ class Timeline:
 
 
 def view_timeline(session: Session) -> tuple[Node, ...]:
-    """Return the slider at the move shown, the step, and whether this is the past."""
+    """Return the slider at the move shown, the step, and whether this is the past.
+
+    Of a replay file's game, the slider and the step say the time of the move shown too.
+    """
     moves = len(session.history)
     step = session.step
     past = step < moves
     replaying = session.running is Running.REPLAY
+    time_ms = (session.times[step - 1] if step else 0) if session.watched else None
     return (
         h(
             "input",
             "#history",
             props={"max": str(moves), "value": str(step)},
-            attrs={"aria-valuetext": slider_position(step, moves)},
+            attrs={"aria-valuetext": slider_position(step, moves, time_ms)},
         ),
-        h("output", "#step", text=f"{step} / {moves}"),
+        h("output", "#step", text=step_shown(step, moves, time_ms)),
         h("body", "body", classes={"past": past}),
         h(
             "p",

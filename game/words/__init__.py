@@ -297,13 +297,22 @@ def no_chord(pos: Position, shows: int, flags: int) -> str:
     return f"No chord: {where(pos)} shows {shows} and has {plural(flags, 'flag')} around it."
 
 
-def slider_position(step: int, moves: int) -> str:
-    """Say where the history slider stands, for a screen reader.
+def slider_position(step: int, moves: int, time_ms: int | None = None) -> str:
+    """Say where the history slider stands, for a screen reader (with the time, if given).
 
-    >>> slider_position(2, 5)
-    'move 2 of 5'
+    >>> slider_position(2, 5), slider_position(2, 5, 12_340)
+    ('move 2 of 5', 'move 2 of 5, at 12.3 s')
     """
-    return f"move {step} of {moves}"
+    return f"move {step} of {moves}" + ("" if time_ms is None else f", at {time_ms / 1000:.1f} s")
+
+
+def step_shown(step: int, moves: int, time_ms: int | None = None) -> str:
+    """Write the move shown beside the slider (with the time, if given).
+
+    >>> step_shown(2, 5), step_shown(2, 5, 12_340)
+    ('2 / 5', '2 / 5 · 12.3 s')
+    """
+    return f"{step} / {moves}" + ("" if time_ms is None else f" · {time_ms / 1000:.1f} s")
 
 
 def past_note(step: int, moves: int, *, watched: bool = False) -> str:
