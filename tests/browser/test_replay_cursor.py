@@ -28,14 +28,18 @@ WATCH = """ms => new Promise(done => {
   const cursor = document.getElementById('replay-cursor');
   const end = performance.now() + ms;
   function frame(now) {
-    seen.push({transform: cursor.style.transform, hidden: cursor.hidden,
-               buttons: cursor.dataset.buttons || '',
-               pressed: document.querySelectorAll('#board .cell.pressed').length});
+    const pressed = [...document.querySelectorAll('#board .cell.pressed')];
+    const away = (c, axis) => Math.abs(c.dataset[axis] - cursor.dataset[axis]) > 1;
+    const stray = pressed.filter(c => c.dataset.state !== 'hidden' || away(c, 'x') || away(c, 'y'));
+    seen.push({transform: cursor.style.transform, hidden: cursor.hasAttribute('hidden'),
+               buttons: cursor.dataset.buttons || '', pressed: pressed.length,
+               stray: stray.length});
     if (now < end) requestAnimationFrame(frame); else done(seen);
   }
   requestAnimationFrame(frame);
 })"""
-"""Sample the cursor at every frame for *ms*: its place, its buttons, the cells pressed."""
+"""Sample the cursor at every frame for *ms*: its place, its buttons, the cells pressed, and
+those pressed that are not hidden cells under or around it (none should be)."""
 
 
 def choose(page: Page, name: str) -> None:
@@ -95,6 +99,7 @@ def test_playing_the_pointer_glides_and_presses_show(open_game: Open, page: Page
     assert {"left", "none"} <= {s["buttons"] for s in shown}
     assert any(s["pressed"] for s in shown if s["buttons"] in ("left", "both"))
     assert not any(s["pressed"] for s in shown if s["buttons"] == "none")
+    assert not any(s["stray"] for s in seen), "a cell away from the pointer, or open, is pressed"
     page.click("#replay")  # pause
     page.click("#reset")
     expect(page.locator("#replay-cursor")).to_be_hidden()
