@@ -21,7 +21,8 @@ from game.community.playback import PAUSE_MS, along
 from game.community.pointer import Track
 from game.community.read import Replay, read_replay
 from game.page import app
-from game.session import Running, Session
+from game.rules.board import Hidden
+from game.session import Running, Session, saved
 
 DATA = Path(__file__).parent / "data" / "replays"
 BEGINNER = "preset=beginner&seed=7"
@@ -200,3 +201,26 @@ def test_the_slider_of_a_replay_file_says_the_time_of_the_move_shown() -> None:
     moves = len(replay.played.history)
     assert page.attr("#history", "aria-valuetext") == f"move 40 of {moves}, at {at:.1f} s"
     assert page.text("#step") == f"40 / {moves} · {at:.1f} s"
+
+
+def test_the_games_own_json_replay_shows_the_pointer_on_each_moves_cell() -> None:
+    """A JSON replay of the game's own has no pointer path: the pointer stands on the cell
+    of each move from the time it was made, as its slider shows it."""
+    page = GamePage(BEGINNER)
+    page.reveal(0, 0)
+    page.advance(1_200)
+    x, y = next(p for p, c in session().shown.board.cells.items() if type(c) is Hidden)
+    page.flag(x, y)
+    own = session().pause(page.clock)
+    text, cells = saved.to_json(own), [move.pos for move in own.history.moves]
+    played = GamePage(BEGINNER)
+    played.pick_file("#open-file", "mine.json", text.encode())
+    track = unpack(played.dom.tracks[-1])
+    cell = played.dom.tracks[-1]["cell"]
+    assert {(px // cell, py // cell) for _, px, py, _ in track} == set(cells)
+    assert cells[-1] == (x, y)
+    played.slide(2)
+    moment = played.dom.runs[-1][0][1]
+    assert moment == session().times[1]
+    standing = [p for p in track if p[0] <= moment][-1]
+    assert (standing[1] // cell, standing[2] // cell) == (x, y)
