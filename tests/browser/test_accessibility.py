@@ -161,3 +161,32 @@ def test_the_review_of_a_lost_game(scanned: Callable[[str], Page]) -> None:
     page.click("#review")
     page.wait_for_selector("#review-list li[data-move]")
     assert violations(page) == []
+
+
+REPLAY = Path(__file__).resolve().parents[1] / "data" / "replays" / "beginner-8x8.avf"
+
+
+def test_a_replay_file_opened_and_watched_to_its_end(scanned: Callable[[str], Page]) -> None:
+    """The files: a community replay opened over a game in play (kept to resume), its
+    details and live figures shown, then watched to its end with the summary."""
+    page = scanned("preset=beginner&seed=5")
+    page.click(cell(page, 4, 4))
+    page.set_input_files("#open-file", str(REPLAY))
+    page.wait_for_selector("#watching:not([hidden])")
+    assert violations(page) == []
+    page.evaluate(
+        """() => { const s = document.querySelector('#history');
+                   s.value = s.max; s.dispatchEvent(new Event('input', {bubbles: true})); }"""
+    )
+    page.wait_for_selector("#summary:not([hidden])")
+    assert violations(page) == []
+
+
+def test_a_puzzle_opened_from_a_game_in_play(scanned: Callable[[str], Page]) -> None:
+    """The puzzles, opened from an unfinished game: the puzzle's panel and Resume."""
+    page = scanned("preset=beginner&seed=5")
+    page.click(cell(page, 4, 4))
+    page.click("#puzzles")
+    page.wait_for_selector("#board[data-puzzle='unsolved']")
+    page.wait_for_selector("#resume:not([hidden])")
+    assert violations(page) == []
