@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, FloatRect, Page, Route, expect
 
 from pagehelpers import READY_MS, cell, game_context
 
@@ -49,7 +49,9 @@ PRESET_CELLS = {"beginner": 81, "intermediate": 256, "expert": 480, "expert-port
 def test_the_result_is_in_view_without_scrolling(
     browser: Browser, base_url: str, width: int, height: int
 ) -> None:
-    """A win or a loss shows where the eyes are, at every size and on every preset."""
+    """A win or a loss shows where the eyes are, at every size and on every preset, and
+    its card covers no cell of the board (issue 46, defect 3: it hid the mine that was
+    hit on expert; on a phone it hid expert portrait's last rows)."""
     page = phone_or_desktop(browser, width, height)
     page.goto(base_url)
     page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
@@ -69,10 +71,22 @@ def test_the_result_is_in_view_without_scrolling(
         assert box is not None, preset
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, preset
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, preset
+        board = page.locator(".board-scroll").bounding_box()
+        assert board is not None and apart(box, board), (preset, box, board)
         expect(page.locator("#result-figures")).to_contain_text(" s")
         page.click("#result-close")
         expect(card).to_be_hidden()
     page.context.close()
+
+
+def apart(one: FloatRect, other: FloatRect) -> bool:
+    """Whether the boxes *one* and *other* share no point (touching edges are apart)."""
+    return (
+        one["x"] >= other["x"] + other["width"]
+        or one["y"] >= other["y"] + other["height"]
+        or one["x"] + one["width"] <= other["x"]
+        or one["y"] + one["height"] <= other["y"]
+    )
 
 
 class TestZoom:
@@ -105,21 +119,24 @@ class TestZoom:
         page.context.close()
 
 
-@pytest.mark.parametrize("query", ["preset=beginner&seed=5", "daily=2026-01-01"])
+@pytest.mark.parametrize(
+    "query",
+    ["preset=beginner&seed=5", "daily=2026-01-01", "preset=expert-portrait&daily=2026-01-01"],
+)
 def test_the_start_cell_note_is_in_view_on_a_phone(
     browser: Browser, base_url: str, query: str
 ) -> None:
     """At 390x844, a first tap away from a shared board's start cell opens the start cell
-    and says why; that note is on the screen, not below its bottom edge."""
+    and says why; that note is on the screen above the thumb bar, not under it."""
     page = phone_or_desktop(browser, 390, 844)
     page.goto(base_url + "?" + query)
     page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
     page.tap("#board button:not([data-start]) >> nth=0")
     note = page.locator("#message")
     expect(note).to_contain_text("starts at its marked cell")
-    box = note.bounding_box()
-    assert box is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    box, bar = note.bounding_box(), page.locator("#hint").bounding_box()
+    assert box is not None and bar is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
     page.context.close()
 
 
@@ -243,9 +260,11 @@ class TestLook:
     def test_the_dark_theme_darkens_the_board_and_the_card_hides_it(
         self, browser: Browser, base_url: str
     ) -> None:
-        """In the dark theme the board is dark too, and the result card is opaque (issue 46).
+        """In the dark theme the board is dark too, the result card is opaque, and Flag
+        mode's black flag stands on a light chip (issue 46, defect 1).
 
-        A card the board showed through put the board's digits among its words.
+        A card the board showed through put the board's digits among its words; the flag
+        barely showed on the dark button.
         """
         viewport = {"width": 1366, "height": 768}
         context = game_context(browser, viewport=viewport, color_scheme="dark")
@@ -261,12 +280,15 @@ class TestLook:
                     cell: rgb(document.querySelector('#board button[data-y="2"]')),
                     frame: rgb(document.querySelector('.frame')),
                     card: rgb(document.getElementById('result')),
+                    chip: rgb(document.querySelector('#flag-mode .flag-icon')),
+                    button: rgb(document.getElementById('flag-mode')),
                 };
             }"""
         )
         context.close()
         assert max(look["cell"][:3]) < 110 and max(look["frame"][:3]) < 110, look
         assert len(look["card"]) == 3 or look["card"][3] == 1, look
+        assert min(look["chip"][:3]) > 200 and max(look["button"][:3]) < 110, look
 
     def test_odds_show_their_value_on_every_hidden_cell(self, open_game: Open, page: Page) -> None:
         """The overlay colours every hidden cell and writes its chance on it, hover or not: a
@@ -456,46 +478,49 @@ def test_the_result_card_leaves_the_board_uncovered(browser: Browser, base_url: 
     card = page.locator("#result").bounding_box()
     board = page.locator("#board").bounding_box()
     assert card is not None and board is not None
-    apart = (
-        card["x"] >= board["x"] + board["width"]
-        or card["y"] >= board["y"] + board["height"]
-        or card["x"] + card["width"] <= board["x"]
-        or card["y"] + card["height"] <= board["y"]
-    )
-    assert apart, (card, board)
+    assert apart(card, board), (card, board)
     page.context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+@pytest.mark.parametrize(
+    ("width", "height", "preset"),
+    [(1366, 768, "beginner"), (1366, 768, "expert"), (390, 844, "beginner")],
+)
 def test_nothing_moves_from_the_first_paint_to_the_first_move(
-    browser: Browser, base_url: str, width: int, height: int
+    browser: Browser, base_url: str, width: int, height: int, preset: str
 ) -> None:
     """Layout shift is 0 while Python loads, when it is ready, and at the first move that
     makes the game assisted (issue 46: the loading line's going moved the board up 30 px,
     the ASSISTED badge's coming moved it down 22 px)."""
     page = phone_or_desktop(browser, width, height)
     page.add_init_script(SHIFTS)
-    page.goto(f"{base_url}?preset=beginner&seed=1")
+    page.goto(f"{base_url}?preset={preset}&seed=1")
     page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
     page.click("#hint")
     expect(page.locator("#assist-badge")).to_be_visible()
+    page.click(cell(page, 3, 3))  # the first move
+    expect(page.locator("#board")).not_to_have_attribute("data-status", "ready")
     shifts = page.evaluate("window.__shifts")
     assert sum(value for _, value in shifts) == 0, shifts
     page.context.close()
 
 
+@pytest.mark.parametrize("preset", list(PRESET_CELLS))
 def test_a_phone_has_the_board_and_a_thumb_bar_on_its_screen(
-    browser: Browser, base_url: str
+    browser: Browser, base_url: str, preset: str
 ) -> None:
     """At 390x844 the board and a bar at the screen's foot with the open/flag switch, Hint
-    and Undo are all on the screen at once (issue 46)."""
+    and Undo are all on the screen at once, the board wholly above the bar, on every
+    preset (issue 46; expert portrait's foot once lay under the bar)."""
     page = phone_or_desktop(browser, 390, 844)
-    page.goto(f"{base_url}?preset=beginner")
+    page.goto(f"{base_url}?preset={preset}")
     page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
     for selector in ("#board", "#flag-mode", "#hint", "#undo"):
-        assert in_view(page, selector, 390, 844), selector
+        assert in_view(page, selector, 390, 844), (preset, selector)
     tops = {page.locator(s).bounding_box()["y"] for s in ("#flag-mode", "#hint", "#undo")}  # type: ignore[index]
     assert len(tops) == 1 and min(tops) > 844 - 80, tops
+    board = page.locator(".board-scroll").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= min(tops), (preset, board)
     page.context.close()
 
 
