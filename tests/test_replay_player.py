@@ -224,3 +224,12 @@ def test_the_games_own_json_replay_shows_the_pointer_on_each_moves_cell() -> Non
     assert moment == session().times[1]
     standing = [p for p in track if p[0] <= moment][-1]
     assert (standing[1] // cell, standing[2] // cell) == (x, y)
+
+
+def test_a_puzzle_opened_over_a_replay_file_hides_its_pointer() -> None:
+    """The pointer belongs to the file's game: a puzzle on the board hides its layer."""
+    page, _ = opened("expert.rmv")
+    page.slide(40)
+    assert not page.hidden("#cursor-layer")
+    page.click("#puzzles")
+    assert page.hidden("#cursor-layer")

@@ -57,16 +57,21 @@ class Watched:
 def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]:
     """Return `#watching`: the replay's details and its figures at the move shown.
 
-    Hidden when the game on the page is no replay file's.
+    Hidden when the game on the page is no replay file's, and so is the layer of its
+    pointer (js/cursor.js draws it there).
     """
-    if watched is None:
-        return (h("section", "#watching", props={"hidden": True}),)
+    if watched is None:  # nor its pointer (a puzzle or a position may be on the board)
+        return (
+            h("section", "#watching", props={"hidden": True}),
+            h("div", "#cursor-layer", props={"hidden": True}),
+        )
     moment = watched.at_step(session.step)
     clicks = moment.clicks
     about = " · ".join(f"{name}: {value}" for name, value in replay_details(watched.details))
     skipped = skipped_note(watched.details)
     return (
         h("section", "#watching", props={"hidden": False}),
+        h("div", "#cursor-layer", props={"hidden": False}),
         h("p", "#replay-details", text=about),
         h("p", "#replay-skipped", props={"hidden": not skipped}, text=skipped),
         h(
