@@ -32,9 +32,10 @@ ABOUT = {
         "A reveal in the fair modes: a cruel reveal (the rule's judgement, and a draw when"
         " the mines move) beside the classic reveal of the same cell of the same position."
         " *In play*: a logical player's cruel games, the solver's memos as the game left"
-        " them; *cold*: positions part way through games, every memo forgotten, as after a"
-        " reload. The lines \u201cin Pyodide\u201d run the same in the page's runtime under"
-        " Node (`bench/fair.mjs`)."
+        " them (on 100x100, the first reveals of a game, where the rules decide every"
+        " reveal); *cold*: positions 20% to 80% through games, every memo forgotten, as"
+        " after a reload: the measure of a game's middle. The lines \u201cin Pyodide\u201d"
+        " run the same in the page's runtime under Node (`bench/fair.mjs`)."
     ),
     "playback": (
         "A replay file watched in the page, in Debian's Chromium (Playwright): the 341 KB EVF"
