@@ -18,6 +18,16 @@ RESULTS = Path(__file__).resolve().parent / "results"
 measured; `make bench-report` writes docs/performance.md from them."""
 
 
+def changed_outside_results(porcelain: str) -> list[str]:
+    """Return the paths `git status --porcelain` lists outside bench/results/.
+
+    Each line is two status letters, a space and the path: the first letter may be a
+    space, so the lines are read as they come, never stripped.
+    """
+    paths = [line[3:] for line in porcelain.splitlines() if line]
+    return [path for path in paths if not path.startswith("bench/results/")]
+
+
 def measured_tree() -> dict[str, Any]:
     """Return the commit the benchmark measured, and whether the tree held other changes.
 
@@ -28,14 +38,10 @@ def measured_tree() -> dict[str, Any]:
 
     def git(*args: str) -> str:
         done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False)
-        return done.stdout.strip() if done.returncode == 0 else ""
+        return done.stdout if done.returncode == 0 else ""
 
-    changed = [
-        line[3:]
-        for line in git("status", "--porcelain", "--untracked-files=no").splitlines()
-        if not line[3:].startswith("bench/results/")
-    ]
-    return {"commit": git("rev-parse", "HEAD") or "unknown", "dirty": bool(changed)}
+    changed = changed_outside_results(git("status", "--porcelain", "--untracked-files=no"))
+    return {"commit": git("rev-parse", "HEAD").strip() or "unknown", "dirty": bool(changed)}
 
 
 def machine() -> str:
