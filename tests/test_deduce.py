@@ -84,3 +84,12 @@ def test_a_deducer_started_from_a_view_reads_its_numbers_as_a_player_does(
             if found is not None:
                 assert found.safe <= safe
                 assert found.mines <= mines
+
+
+def test_a_number_whose_last_covered_neighbour_opens_is_no_longer_in_doubt() -> None:
+    """A number read before its last covered neighbour opened is read again, not kept."""
+    deducer = Deducer(3, 1, 0)
+    deducer.reveal({(0, 0): 0})
+    assert [n.pos for n in deducer.numbers_in_doubt()] == [(0, 0)]  # reads (1, 0) covered
+    deducer.reveal({(1, 0): 0, (2, 0): 0})
+    assert deducer.numbers_in_doubt() == []

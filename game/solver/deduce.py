@@ -226,8 +226,10 @@ class Deducer:
         numbers, table = self.numbers, self.table
         numbers.update(opened)
         self.safe.difference_update(opened)
-        # Only numbers with a neighbour still covered can settle anything: the rest are done.
         near = {n for p in opened for n in (p, *table[p]) if n in numbers}
+        for pos in near:  # each reads its neighbours again
+            self._known.pop(pos, None)
+        # Only numbers with a neighbour still covered can settle anything: the rest are done.
         self._touch({n for n in near if any(m not in numbers for m in table[n])})
 
     def mark(self, mines: Iterable[Position]) -> None:
