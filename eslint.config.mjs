@@ -18,6 +18,10 @@ export default [
     languageOptions: { sourceType: "module", globals: { ...globals.browser } },
   },
   {
+    files: ["js/words.template.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser, __WORDS__: "readonly" } },
+  },
+  {
     files: ["js/sw.template.js"],
     languageOptions: {
       sourceType: "script",

@@ -11,13 +11,14 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from game.language import N_, _, forget_on_change
 from game.rules.board import Position
 
 if TYPE_CHECKING:  # chances are Fractions, but the page's first screen never imports fractions
     from fractions import Fraction
 
 
-PLACE: Final = "row {row}, column {column}"
+PLACE: Final = N_("row {row}, column {column}")
 """How a cell is named, rows and columns counted from 1 (the page's scripts name cells
 the same way: tools/vendor.py hands them this template)."""
 
@@ -26,14 +27,18 @@ the same way: tools/vendor.py hands them this template)."""
 def where(pos: Position) -> str:
     """Name a cell as players count: `row 1, column 3` for (2, 0).
 
-    Remembered: the board's HTML names every cell (10,000 on the largest board)
-    each time it is drawn, and a board has at most `MAX_SIDE` squared places.
+    Remembered (until the language changes): the board's HTML names every cell (10,000
+    on the largest board) each time it is drawn, and a board has at most `MAX_SIDE`
+    squared places.
 
     >>> where((2, 0))
     'row 1, column 3'
     """
     x, y = pos
-    return PLACE.format(row=y + 1, column=x + 1)
+    return _(PLACE).format(row=y + 1, column=x + 1)
+
+
+forget_on_change(where.cache_clear)
 
 
 def cells_named(cells: Iterable[Position]) -> str:

@@ -15,19 +15,24 @@
 // without waiting for them. The next patch writes any still waiting first, and
 // js/host.js's pythonSettled writes them before it holds: nothing is read stale.
 import { FIRST_LOOK as FIRST, PLACE } from "../vendor/shared.mjs";
+import { say } from "./say.js";
 
-// PLACE cut once around its two fields, {row} and {column}: the labels of a
-// whole board are named after each move.
-const [BEFORE_ROW, REST] = PLACE.split("{row}");
-const [BEFORE_COLUMN, AFTER_COLUMN] = REST.split("{column}");
-
+/** @type {string[] | null} */
+let placeParts = null;
 /**
- * Name the place of the cell at (*x*, *y*) as Python does (game/names.py `where`).
+ * Name the place of the cell at (*x*, *y*) as Python does (game/names.py `where`): PLACE,
+ * in the page's language, cut once around its two fields, {row} and {column} (the labels
+ * of a whole board are named after each move), in either order.
  * @param {number} x
  * @param {number} y
  */
 export function place(x, y) {
-  return BEFORE_ROW + (y + 1) + BEFORE_COLUMN + (x + 1) + AFTER_COLUMN;
+  placeParts ??= say(PLACE).split(/(\{row\}|\{column\})/);
+  let name = "";
+  for (const part of placeParts) {
+    name += part === "{row}" ? String(y + 1) : part === "{column}" ? String(x + 1) : part;
+  }
+  return name;
 }
 
 /**

@@ -7,8 +7,12 @@
 // imports it for the rest (the difficulty, the mine count, the cells). Part of the page's
 // first bytes: keep it small, and its comments on lines of their own.
 import {
-  DAILY_CHOICE, DEFAULT_PRESET, LINE_BREAK, MAX_SIDE, MINE, PRESETS, QUERY, SAVE_KEY, SAVED_SIZE
+  DAILY_CHOICE, DEFAULT_PRESET, LANGUAGES, LANGUAGE_ALIASES, LINE_BREAK, MAX_SIDE, MINE, PRESETS,
+  PSEUDO, QUERY, RIGHT_TO_LEFT, SAVE_KEY, SAVED_SIZE, SOURCE
 } from "../vendor/shared.mjs";
+
+/** Where the player's choice of language is kept (js/shell.js writes it). */
+export const LANGUAGE_KEY = "pyminesweeper.language";
 
 /** @param {string} key */
 function stored(key) {
@@ -38,11 +42,82 @@ function resumable(cols, rows) {
 }
 
 /**
+ * The address's query without what chooses no game (the language).
+ * @param {URLSearchParams} query
+ */
+export function gameQuery(query) {
+  const game = new URLSearchParams(query);
+  game.delete(QUERY.lang);
+  return game;
+}
+
+/**
+ * The language a tag asks for, as game/language.py's `match` reads the table it shares:
+ * the whole tag, its first two subtags, then its first; "" for none (or one not to guess).
+ * @param {string} tag
+ * @returns {string}
+ */
+function matchOne(tag) {
+  const aliases = /** @type {Record<string, string>} */ (LANGUAGE_ALIASES);
+  const subtags = tag.split(".")[0].split("@")[0].replace(/_/g, "-").trim().toLowerCase().split("-");
+  for (const length of [subtags.length, 2, 1]) {
+    const found = aliases[subtags.slice(0, length).join("-")];
+    // a language whose catalog is not complete yet is not offered (tools/catalogs.py)
+    if (found !== undefined) return LANGUAGES.includes(/** @type {any} */ (found)) ? found : "";
+  }
+  return "";
+}
+
+/**
+ * The page's language: `?lang=`, else the player's choice, else the browser's languages'
+ * best match, else English; and whether `?lang=` named one the game does not speak.
+ * @returns {{tag: string, unknown: string | null}}
+ */
+export function chosenLanguage() {
+  const asked = new URLSearchParams(location.search).get(QUERY.lang);
+  if (asked) {
+    const found = asked === PSEUDO ? PSEUDO : matchOne(asked);
+    if (found) return { tag: found, unknown: null };
+  }
+  const kept = stored(LANGUAGE_KEY);
+  const candidates = [
+    ...(kept && (LANGUAGES.includes(/** @type {any} */ (kept)) || kept === PSEUDO) ? [kept] : []),
+    ...(navigator.languages || [navigator.language || ""]),
+  ];
+  for (const tag of candidates) {
+    const found = tag === PSEUDO ? PSEUDO : matchOne(tag);
+    if (found) return { tag: found, unknown: asked };
+  }
+  return { tag: SOURCE, unknown: asked };
+}
+
+// The page speaks its language from the first paint: <html lang dir> now, and the
+// language's words (tools/catalogs.py) before the page is drawn, which put themselves in
+// place (js/words.template.js). The board stays left to right in every language.
+/** @param {string} tag */
+function speak(tag) {
+  const root = document.documentElement;
+  root.lang = tag;
+  root.dir = RIGHT_TO_LEFT.includes(/** @type {any} */ (tag)) ? "rtl" : "ltr";
+  if (tag === SOURCE || document.querySelector("script[data-words]")) return;
+  const words = document.createElement("script");
+  words.src = "./vendor/words/" + tag + ".js";
+  words.dataset.words = tag;
+  words.setAttribute("blocking", "render");
+  document.head.append(words);
+}
+
+/** The page's language, and the tag `?lang=` asked for in vain (or null). */
+export const language = chosenLanguage();
+speak(language.tag);
+
+/**
  * The board to come: its size and mine count, the name of its difficulty, and whether it
- * is a new game (whose cells can be drawn before Python runs); a daily board's name in the
+ * is a new game (whose cells can be drawn before Python runs); a daily board's name (with
+ * `{day}` for its day, which js/loading.js says in the page's language) in the
  * size menu, as Python names it (so that the menu keeps its width when Python answers).
  * @typedef {{cols: number, rows: number, mines: number, name: string | null, fresh: boolean,
- *   daily?: string}} Expected
+ *   daily?: string, day?: string}} Expected
  * @returns {Expected}
  */
 function expected() {
@@ -75,7 +150,7 @@ function expected() {
   return {
     cols: cols, rows: rows, mines: query.has(QUERY.mines) ? Number(query.get(QUERY.mines)) : size[2],
     name: custom ? "custom" : day ? "daily" : name, fresh: !resumable(cols, rows),
-    ...(day ? { daily: DAILY_CHOICE[/** @type {keyof PRESETS} */ (name)].replace("{day}", day) } : {})
+    ...(day ? { daily: DAILY_CHOICE[/** @type {keyof PRESETS} */ (name)], day: day } : {})
   };
 }
 

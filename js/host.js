@@ -14,8 +14,10 @@ import { patchCells, writeCellLabels } from "./cells.js";
 import { loadTrack, runTrack } from "./cursor.js";
 import { deliverTo, kept } from "./intents.js";
 import { gameKey } from "./keys.js";
+import { language } from "./first-paint.js";
 
 restoreObserver();
+
 
 /**
  * The game's worker as the page sees it: Python's exported functions.
@@ -33,6 +35,25 @@ restoreObserver();
 const PyWorker = pyWorker;
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
+
+// The chosen language's compiled catalog (tools/catalogs.py), fetched while the runtime
+// loads and handed to Python with the start, as base64 (game/page/speech.py); English
+// needs none. A catalog that cannot be fetched comes as null: Python says so, in English.
+/** @type {Promise<string | null>} */
+const catalog = language.tag === "en" ? Promise.resolve(null)
+  : fetch(here("../vendor/locale/" + language.tag + ".mo"))
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .then((buffer) => {
+      if (buffer === null) return null;
+      const bytes = new Uint8Array(buffer);
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      }
+      return btoa(binary);
+    })
+    .catch(() => null);
+
 /** @type {Map<string, HTMLElement>} */
 const created = new Map();  // elements Python created, by reference
 /** @type {Map<string, number>} */
@@ -300,7 +321,8 @@ function sendPending() {
   deliverTo((intent) => send({ kind: "input", intent }), sent);
 }
 
-function snapshot() {
+/** @param {string | null} words the language's catalog, base64 */
+function snapshot(words) {
   const pending = kept();
   sent = pending.length;
   /** @type {Record<string, {hidden?: boolean, open?: boolean}>} */
@@ -316,6 +338,7 @@ function snapshot() {
     width: innerWidth, height: innerHeight, elements, storage: storage(),
     pending,
     tabStop: tabStop(), clipboard: !!navigator.clipboard,
+    language: language.tag, catalog: words, unknownLanguage: language.unknown,
   });
 }
 
@@ -327,7 +350,7 @@ try {
     const data = /** @type {MessageEvent} */ (event).data;
     if (typeof data === "string" && data[0] === "[") applyAll(data);
   });
-  applyAll(await started.sync.start(snapshot()));
+  applyAll(await started.sync.start(snapshot(await catalog)));
   worker = started;
   for (const [text, files] of waiting.splice(0)) ask(text, files);
 } catch (error) {

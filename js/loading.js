@@ -7,7 +7,8 @@
 import { keepWhileLoading } from "./intents.js";
 import { place } from "./cells.js";
 import { board, sane } from "./first-paint.js";
-import { HIDDEN_CELL, ROW } from "../vendor/shared.mjs";
+import { HIDDEN_CELL, HIDDEN_LABEL, ROW } from "../vendor/shared.mjs";
+import { say } from "./say.js";
 
 const LIMIT_MS = 120000;
 
@@ -24,15 +25,17 @@ function fail(reason) {
   root.dataset.failed = "true";
   const text = document.getElementById("loading-text");
   if (text) {
-    text.textContent = "The game could not start: " + reason +
-      ". Reload the page to try again; if it keeps failing, your browser may lack WebAssembly support.";
+    text.textContent = say("The game could not start: {reason}. Reload the page to try again;" +
+      " if it keeps failing, your browser may lack WebAssembly support.").replace("{reason}", reason);
   }
   const message = document.getElementById("message");
-  if (message) message.textContent = "Python could not be loaded (" + reason + ").";
+  if (message) message.textContent = say("Python could not be loaded ({reason}).").replace("{reason}", reason);
 }
 
 // HIDDEN_CELL cut once around its slots: text, a slot's name, text, ..., text.
 const CELL_PARTS = HIDDEN_CELL.split(/\{(\w+)\}/);
+/** @type {string} */
+let hiddenLabel = HIDDEN_LABEL;  // in the page's language once its words are in
 
 /**
  * A new game's hidden cell at (*x*, *y*), as Python draws it (game/page/render.py).
@@ -41,7 +44,7 @@ const CELL_PARTS = HIDDEN_CELL.split(/\{(\w+)\}/);
  */
 function hiddenCell(x, y) {
   /** @type {Record<string, string | number>} */
-  const slots = { x: x, y: y, tabindex: x || y ? -1 : 0, place: place(x, y) };
+  const slots = { x: x, y: y, tabindex: x || y ? -1 : 0, label: hiddenLabel, place: place(x, y) };
   let html = CELL_PARTS[0];
   for (let i = 1; i < CELL_PARTS.length; i += 2) html += slots[CELL_PARTS[i]] + CELL_PARTS[i + 1];
   return html;
@@ -51,9 +54,10 @@ function hiddenCell(x, y) {
 // paint): its difficulty, its mine count and, for a new game, its cells.
 function showExpected() {
   if (ready()) return;
+  hiddenLabel = say(HIDDEN_LABEL);
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("difficulty"));
   const known = board.name && select && select.querySelector('option[value="' + board.name + '"]');
-  if (known && board.daily) known.textContent = board.daily;
+  if (known && board.daily) known.textContent = say(board.daily).replace("{day}", board.day ?? "");
   if (known && select && board.name) select.value = board.name;
   const left = document.querySelector('[data-for="mines-left"]');
   const count = document.getElementById("mines-left");

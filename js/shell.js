@@ -5,6 +5,8 @@
 // in localStorage when the browser allows it, and simply not kept when it does not.
 import { gameKey } from "./keys.js";
 import { store, stored } from "./stored.js";
+import { LANGUAGE_KEY, language } from "./first-paint.js";
+import { QUERY } from "../vendor/shared.mjs";
 
 const THEME_KEY = "pyminesweeper.theme";
 const CELL_KEY = "pyminesweeper.cell";
@@ -28,6 +30,17 @@ function isDark() {
 }
 
 function ready() {
+  // ---- language: js/first-paint.js chose it; a choice here is kept, and the page is
+  // loaded again in it (the game in play is kept, as on any visit) ----
+  const languages = /** @type {HTMLSelectElement} */ (byId("language"));
+  languages.value = language.tag;
+  languages.addEventListener("change", function () {
+    store(LANGUAGE_KEY, languages.value);
+    const address = new URL(location.href);
+    if (address.searchParams.has(QUERY.lang)) address.searchParams.set(QUERY.lang, languages.value);
+    location.replace(address.href);
+  });
+
   const theme = byId("theme");
   function showTheme() {
     theme.setAttribute("aria-pressed", isDark() ? "true" : "false");

@@ -9,6 +9,9 @@ const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (
 const VERSION = "__VERSION__";
 const CACHE = "pyminesweeper-" + VERSION;
 const FILES = __FILES__;
+// The files kept once fetched, not at install: each language's words (tools/vendor.py's
+// ON_DEMAND); a visit fetches its own language's alone.
+const ON_DEMAND = /\/vendor\/(locale|words)\/[^/]+$/;
 
 // The runtime's WebAssembly, compiled once here when it is kept: Chromium keeps the
 // compiled code for later visits when a page or this worker compiles it, not when the
@@ -82,7 +85,13 @@ worker.addEventListener("fetch", (event) => {
     caches.open(CACHE).then((cache) =>
       // The page's URL parameters choose a game; every one is the same index.html.
       cache.match(navigation ? "./" : request, { ignoreSearch: navigation })
-        .then((cached) => cached || fetch(request))
+        .then((cached) => cached || fetch(request).then((response) => {
+          // A language's words, fetched for the first time: kept for the visits offline.
+          if (response.ok && ON_DEMAND.test(new URL(request.url).pathname)) {
+            cache.put(request, response.clone());
+          }
+          return response;
+        }))
     )
   );
 });

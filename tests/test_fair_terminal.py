@@ -11,15 +11,16 @@ from game.rules.settings import Mode
 from game.rules.state import Status
 from game.session import Session
 from game.session.hints import Mark
-from game.terminal.cli import _parser, main, start_from_options
+from game.terminal.cli import main, start_from_options
 from game.terminal.console import Console
+from game.terminal.options import parser
 
 
 def test_mode_option_sets_the_mode() -> None:
     """`--mode cruel` plays cruel; a bad mode is an `error:` and exit status 2."""
-    args = _parser().parse_args(["--mode", "cruel", "--preset", "expert"])
+    args = parser().parse_args(["--mode", "cruel", "--preset", "expert"])
     assert start_from_options(args).settings.mode is Mode.CRUEL
-    assert start_from_options(_parser().parse_args([])).settings.mode is Mode.CLASSIC
+    assert start_from_options(parser().parse_args([])).settings.mode is Mode.CLASSIC
 
 
 def test_plain_output_is_the_game_only() -> None:

@@ -282,9 +282,12 @@ MEMOS = {
     "game.solver.groups": {"_cache"},
     "game.solver.sample": {"_cache"},
     "game.page.app": {"app"},
+    "game.language": {"_forgetful"},
 }
 """Module names allowed to change: a memo of a pure function (the same answer with or
-without it, documented where it is), and the page's one app, which the worker's calls reach."""
+without it, documented where it is), the page's one app, which the worker's calls reach,
+and the caches of said words that the language in use (one per process, as gettext's own)
+empties when it changes."""
 
 
 def changed_at_module_level(tree: ast.Module) -> set[str]:

@@ -173,6 +173,7 @@ def waiting_board(settings: Settings) -> str:
             cell.replace("{x}", str(x))
             .replace("{y}", str(y))
             .replace("{tabindex}", "-1" if x or y else "0")
+            .replace("{label}", str(shared.constants()["HIDDEN_LABEL"]))
             .replace("{place}", place.format(row=y + 1, column=x + 1))
             for x in range(settings.width)
         )

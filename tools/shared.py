@@ -27,9 +27,10 @@ from dataclasses import fields
 from pathlib import Path
 
 from game import version
+from game.language import ALIASES, LANGUAGES, PSEUDO, RIGHT_TO_LEFT, SOURCE
 from game.names import PLACE, where
 from game.page.files import SAVE_KEY
-from game.page.render import LOOK_CHARS, render_cell
+from game.page.render import HIDDEN_LABEL, LOOK_CHARS, render_cell
 from game.rules.board import Board, Hidden
 from game.rules.events import MOVE_CODES, CellOpened, FlagToggled, NeighboursOpened
 from game.rules.layout import MINE
@@ -37,6 +38,7 @@ from game.rules.settings import MAX_SIDE, PRESETS, Settings
 from game.session.query import DEFAULT_PRESET, LINE_BREAK, Param
 from game.session.records import mode_label
 from game.words import MODE_NAMES, counter_digits, daily_choice
+from tools import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT / "vendor" / "shared.mjs"
@@ -54,9 +56,10 @@ ROW = '<div role="row">{cells}</div>'
 
 
 def hidden_cell() -> str:
-    """Return a new game's hidden cell as `render_board` writes it, with four slots.
+    """Return a new game's hidden cell as `render_board` writes it, with five slots.
 
-    `{x}` and `{y}`, `{tabindex}` (0 for the tab stop, else -1) and `{place}` (PLACE named).
+    `{x}` and `{y}`, `{tabindex}` (0 for the tab stop, else -1), `{label}` (`HIDDEN_LABEL`
+    in the page's language) and `{place}` (PLACE named).
     """
     x, y = 1234, 5678  # off any board, so that each figure below is found once
     button = render_cell(
@@ -67,6 +70,7 @@ def hidden_cell() -> str:
         f'data-y="{y}"': 'data-y="{y}"',
         'tabindex="-1"': 'tabindex="{tabindex}"',
         where((x, y)): "{place}",
+        f'aria-label="{HIDDEN_LABEL}, ': 'aria-label="{label}, ',
     }
     for figure, slot in slots.items():
         button = button.replace(figure, slot, 1)
@@ -94,7 +98,35 @@ def constants() -> dict[str, object]:
         "FIRST_LOOK": LOOK_CHARS,
         "PLACE": PLACE,
         "DAILY_CHOICE": {name: daily_choice(name, "{day}") for name in PRESETS},
+        "HIDDEN_LABEL": HIDDEN_LABEL,
+        "LANGUAGES": catalogs.offered(),
+        "LANGUAGE_ALIASES": dict(ALIASES),
+        "RIGHT_TO_LEFT": sorted(RIGHT_TO_LEFT),
+        "PSEUDO": PSEUDO,
+        "SOURCE": SOURCE,
     }
+
+
+def page_strings() -> list[str]:
+    """Return every text among `constants`.
+
+    The page's scripts say those that are sentences in the page's language
+    (tools/catalogs.py puts them in the first paint's words).
+    """
+    found: list[str] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    collect(constants())
+    return found
 
 
 def write_shared(path: Path = SHARED) -> Path:
@@ -175,10 +207,19 @@ def _version() -> list[str]:
     return [f'<p class="version">Version <span id="version">{version()}</span></p>']
 
 
+def _languages() -> list[str]:
+    return [
+        f'<option value="{tag}" lang="{tag}" translate="no">{name}</option>'
+        for tag, name in LANGUAGES.items()
+        if tag in catalogs.offered()
+    ]
+
+
 PARTS: dict[str, Callable[[], list[str]]] = {
     "first-paint": _first_paint,
     "presets": _presets,
     "modes": _modes,
+    "languages": _languages,
     "custom-size": _custom_size,
     "mines-left": _mines_left,
     "version": _version,

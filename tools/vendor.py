@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import bytecode, shared, stdlib  # noqa: E402
+from tools import bytecode, catalogs, shared, stdlib  # noqa: E402
 
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
@@ -88,6 +88,7 @@ SITE_FILES = (
     "js/intents.js",
     "js/keys.js",
     "js/stored.js",
+    "js/say.js",
     "js/gestures.js",
     "js/controls.js",
     "js/unwatched.js",
@@ -166,14 +167,27 @@ def write_types() -> list[Path]:
     return written
 
 
+def on_demand(name: str) -> bool:
+    """Tell whether the service worker keeps *name* only once it is fetched (`ON_DEMAND`)."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in ON_DEMAND)
+
+
 def site_files() -> list[str]:
     """Return every file the game needs, relative to the root, in a fixed order."""
     vendored = [p.relative_to(ROOT).as_posix() for p in sorted(VENDOR.rglob("*")) if p.is_file()]
     return [*SITE_FILES, *filter(sent, vendored)]
 
 
+ON_DEMAND = ("vendor/locale/*", "vendor/words/*")
+"""Files the service worker keeps only once the page asked for them: each language's words,
+of which a visit fetches its own alone (the offline copy keeps the languages played)."""
+
+
 def write_service_worker(files: list[str], root: Path = ROOT) -> str:
-    """Write *root*/sw.js for *files* there; return its version (a hash of their contents)."""
+    """Write *root*/sw.js for *files* there; return its version (a hash of their contents).
+
+    It keeps every one of them at its install, but `ON_DEMAND`'s, as they are fetched.
+    """
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())
@@ -181,7 +195,7 @@ def write_service_worker(files: list[str], root: Path = ROOT) -> str:
     digest.update((ROOT / "js" / "sw.template.js").read_bytes())
     version = digest.hexdigest()[:16]
     # The page is kept once, as "./": the worker answers every navigation with it.
-    urls = ["./", *(f"./{name}" for name in files if name != "index.html")]
+    urls = ["./", *(f"./{name}" for name in files if name != "index.html" and not on_demand(name))]
     template = (ROOT / "js" / "sw.template.js").read_text()
     worker = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(urls))
     (root / "sw.js").write_text(worker)
@@ -208,6 +222,10 @@ def refresh_game() -> None:
     before = shared.SHARED.read_text() if shared.SHARED.exists() else None
     changed |= shared.write_shared().read_text() != before
     changed |= shared.write_page()
+    words = {p: p.read_bytes() for p in (VENDOR / "words").glob("*")}
+    if catalogs.compile_all():
+        raise SystemExit("a catalog of game/locale/ is refused: see above")
+    changed |= words != {p: p.read_bytes() for p in (VENDOR / "words").glob("*")}
     if changed:
         write_service_worker(site_files())
 
@@ -234,6 +252,8 @@ def main() -> int:
     files.append(shared.write_shared())
     if shared.write_page():
         print("index.html: its parts written from game/ changed")
+    if catalogs.compile_all():
+        return 1
     files.append(write_lock())
     files += write_types()
     requested = [p for p in files if sent(p.relative_to(ROOT).as_posix())]

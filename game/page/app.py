@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from game.deal.dealer import Lay, dealt
 from game.deal.seed import fresh_seed
+from game.language import _
+from game.page import speech
 from game.page.asks import (
     Ask,
     Dealt,
@@ -84,6 +86,7 @@ class App:
         self.store = Store()
         self.patcher = Patcher()
         self.started = ""
+        self.language_note = ""
         """How Python started, once the page answers ("" before: the page is loading)."""
         self.drawn = False
         """Whether the page was drawn since the message or task being handled began."""
@@ -147,8 +150,12 @@ class App:
             self.store.commit(asked.changes, lambda made: self.answer(then(made)), asked.refused)
         self.runner.run(self.session)  # a step asked for and refused: the next one still comes
 
-    def start(self) -> None:
-        """Read the URL and storage, show the game, and tell tests the page is ready."""
+    def start(self, language_note: str = "") -> None:
+        """Read the URL and storage, show the game, and tell tests the page is ready.
+
+        *language_note* says what went wrong with the page's language, with the welcome.
+        """
+        self.language_note = language_note
         search = address()["search"]
         wanted = [text for text in query_fields(search).get(Param.POSITION, []) if text]
         problem = None
@@ -214,11 +221,11 @@ class App:
         aside), so it says only what happened; the new game is then saved, unless the
         game kept before it is still held.
         """
-        mode = MODE_NOTES[self.session.start.settings.mode]  # a link may name a fair mode
-        notes = ["Welcome back: your game was restored." if restored else mode, problem]
-        notes += [*told, self.stats.notice, self.puzzles.notice]
+        mode = _(MODE_NOTES[self.session.start.settings.mode])  # a link may name a fair mode
+        notes = [_("Welcome back: your game was restored.") if restored else mode, problem]
+        notes += [*told, self.stats.notice, self.puzzles.notice, self.language_note]
         if not self.store.available:
-            notes.append("This browser keeps no site data here: games and records are not kept.")
+            notes.append(_("This browser keeps no site data here: games and records are not kept."))
         notes.append(start_note(self.session, self.stats.records.is_daily_done))
         say(" ".join(note for note in notes if note))
         if told:  # the game kept before is aside: the new one takes its place
@@ -425,9 +432,11 @@ app: App | None = None
 def start(facts: str) -> str:
     """Start the game, given what the page says of itself; return what to show (js/host.js)."""
     global app
-    page.begin(json.loads(facts))
+    said = json.loads(facts)
+    language_note = speech.speak(said)
+    page.begin(said)
     app = App()
-    app.start()
+    app.start(language_note)
     app.draw()
     app.drawn = False  # each message then draws once it is handled, unless its answer did
     return page.take()

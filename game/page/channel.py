@@ -21,6 +21,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from game.page.bridge import Bridge, Detached
+from game.session.query import game_query
 
 
 class Target:
@@ -230,12 +231,20 @@ def interpreter_start() -> str:
 
 
 def address() -> dict[str, str]:
-    """Return the page's address: its href, origin, pathname and search, at the start."""
-    return {k: page.facts[k] for k in ("href", "origin", "pathname", "search")}
+    """Return the page's address: its href, origin, pathname and search, at the start.
+
+    The search leaves out the language (`?lang=`), which chooses no game: a link copied
+    from here opens in its reader's own language.
+    """
+    facts = {k: page.facts[k] for k in ("href", "origin", "pathname", "search")}
+    return facts | {"search": game_query(facts["search"])}
 
 
 def replace_address(query: str) -> None:
-    """Make the page's address end in *query* (no new history entry)."""
+    """Make the page's address end in *query* (no new history entry), its language kept."""
+    language = [f for f in page.facts["search"].removeprefix("?").split("&") if f[:5] == "lang="]
+    if language:
+        query = (f"{query}&" if query else "?") + language[-1]
     page.facts["search"] = query
     page.facts["href"] = page.facts["origin"] + page.facts["pathname"] + query
     page.op("address", query)

@@ -13,6 +13,7 @@ import json
 from functools import cache
 from typing import Final, NamedTuple
 
+from game.language import N_, _, forget_on_change, ngettext
 from game.names import where
 from game.rules.board import Board, Cell, Flagged, Hidden, Position, Revealed
 from game.rules.cells import make_cell
@@ -24,17 +25,23 @@ def is_shown_over(game: Game) -> bool:
     return game.status in (Status.WON, Status.LOST)
 
 
+HIDDEN_LABEL: Final = N_("hidden")
+"""What a screen reader says of a hidden cell (js/loading.js draws a new game's with it)."""
+
+
 def _describe(cell: Cell, over: bool, exploded: bool) -> str:
     """Return what a screen reader says of a cell's state (its label, before its place)."""
     if type(cell) is Hidden:
-        return "mine" if over and cell.mine else "hidden"
+        return _("mine") if over and cell.mine else _(HIDDEN_LABEL)
     if type(cell) is Flagged:
-        return "flagged" if not over or cell.mine else "wrong flag, no mine"
+        return _("flagged") if not over or cell.mine else _("wrong flag, no mine")
     if cell.mine:
-        return "exploded mine" if exploded else "mine"
+        return _("exploded mine") if exploded else _("mine")
     if cell.count == 0:
-        return "empty, no mines nearby"
-    return f"{cell.count} mine{'s' if cell.count > 1 else ''} nearby"
+        return _("empty, no mines nearby")
+    return ngettext("{count} mine nearby", "{count} mines nearby", cell.count).format(
+        count=cell.count
+    )
 
 
 def render_cell(
@@ -98,7 +105,7 @@ def _look(cell: Cell, over: bool, exploded: bool, start: bool) -> Look:
     label = _describe(cell, over, exploded)
     if start:
         attributes.append(("data-start", "true"))
-        label += ", start here"
+        label = _("{state}, start here").format(state=label)
     return Look(tuple(attributes), text, label)
 
 
@@ -116,6 +123,10 @@ def _cell_parts(cell: Cell, over: bool, exploded: bool, start: bool) -> tuple[st
         look.label,
         f'">{look.text}</button>',
     )
+
+
+forget_on_change(_look.cache_clear)
+forget_on_change(_cell_parts.cache_clear)
 
 
 def start_cell(game: Game) -> Position | None:
@@ -216,3 +227,6 @@ def _look_json(cell: Cell, over: bool, exploded: bool, start: bool) -> dict[str,
     """Return the look of *cell* as js/cells.js reads it."""
     look = _look(cell, over, exploded, start)
     return {"attributes": look.attributes, "text": look.text, "label": f"{look.label}, "}
+
+
+forget_on_change(_look_json.cache_clear)

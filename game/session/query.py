@@ -63,6 +63,8 @@ class Param(enum.StrEnum):
     """A position text: the analysis board (game/page/analysis_board.py)."""
     PUZZLE = "puzzle"
     """`LEVEL-SEED`: that puzzle (game/teacher/puzzles.py)."""
+    LANG = "lang"
+    """The page's language, a BCP 47 tag (game/language.py): it chooses words, not a game."""
 
 
 LINE_BREAK: Final = "/"
@@ -172,6 +174,18 @@ def query_fields(query: str) -> dict[str, list[str]]:
             name, _, value = pair.partition("=")
             fields.setdefault(_unquote(name), []).append(_unquote(value))
     return fields
+
+
+def game_query(query: str) -> str:
+    """Return *query* without what asks for no game (the language), in the same form.
+
+    >>> game_query("?lang=de"), game_query("?preset=expert&lang=de")
+    ('', '?preset=expert')
+    """
+    kept = [
+        pair for pair in query.removeprefix("?").split("&") if pair.partition("=")[0] != Param.LANG
+    ]
+    return "?" + "&".join(kept) if any(kept) else ""
 
 
 def _unquote(text: str) -> str:

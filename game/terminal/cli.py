@@ -20,10 +20,8 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
-from typing import Final, NoReturn, TextIO
+from typing import Final, TextIO
 
-from game import PACKAGE, version
 from game.community.mbf import read_layout_file
 from game.deal.seed import fresh_seed
 from game.rules.board import Hidden, Position, Revealed
@@ -33,7 +31,6 @@ from game.rules.layout import Layout, TextFormatError
 from game.rules.press import Refusal, Refused, press
 from game.rules.seen import board_rows, format_position
 from game.rules.settings import (
-    PRESETS,
     FirstClick,
     Mode,
     Settings,
@@ -45,7 +42,9 @@ from game.rules.settings import (
 from game.rules.state import Game, IllegalMoveError, Status
 from game.session import Session
 from game.session.query import GameRequest
+from game.terminal.options import UsageError, parser
 from game.terminal.screen import HIDDEN_ASCII, HIDDEN_GLYPH
+from game.terminal.speech import speak_language
 from game.words import fair_said
 
 HELP = """\
@@ -54,14 +53,6 @@ Commands (x counts columns from the left, y rows from the top, both from 0):
   f X Y   put or remove a flag
   c X Y   chord: open the neighbours of a number whose flags are all placed
   n       new game, same settings  h       this help        q   quit"""
-
-FULL_SCREEN_HELP = """\
-In a terminal the game is full-screen: arrows or hjkl move the cursor,
-Space or Enter opens a cell (or chords on a number), F flags, U undoes,
-H (or ?) shows the solver's hint, N starts a new game, Q quits.
-Quitting saves the game in $XDG_STATE_HOME/pyminesweeper (by default
-~/.local/state/pyminesweeper); a start without options resumes it. Options
-for another game set an unfinished one aside, and R brings it back."""
 
 _COLOURS = {"1": "34", "2": "32", "3": "31", "4": "35", "5": "33", "6": "36", "7": "30;1",
             "8": "37;1", "F": "31;1", "X": "41;37", "*": "1", "!": "41;37;1"}  # fmt: skip
@@ -74,60 +65,6 @@ _COORDINATE: Final = re.compile(r"-?[0-9]{1,9}")
 PIPE_CLOSED: Final = 141
 """Exit status when the reader of the output has gone: 128 + SIGPIPE, as a Unix tool
 killed by the signal reports it, so `set -o pipefail` still sees the output was cut."""
-
-
-class UsageError(Exception):
-    """Bad command-line options; printed as an `error:` line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def command_name() -> str:
-    """Return how the player started the game: the installed command, or `python -m game`."""
-    name = Path(sys.argv[0]).name
-    return name if name == PACKAGE else "python -m game"
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=command_name(),
-        description="Minesweeper in the terminal.",
-        epilog=FULL_SCREEN_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--preset", choices=list(PRESETS), help="board size (default beginner)")
-    parser.add_argument("--width", type=int, metavar="W", help="number of columns")
-    parser.add_argument("--height", type=int, metavar="H", help="number of rows")
-    parser.add_argument("--mines", type=int, metavar="M", help="number of mines")
-    parser.add_argument("--seed", type=int, metavar="S", help="makes the game reproducible")
-    parser.add_argument(
-        "--layout", metavar="FILE", help="play the mines of a layout file (layout text or MBF)"
-    )
-    parser.add_argument(
-        "--first-click",
-        choices=[f.value for f in FirstClick],
-        help="what the first reveal spares (default opening)",
-    )
-    parser.add_argument("--mode", choices=[m.value for m in Mode], help="default classic")
-    parser.add_argument("--plain", action="store_true", help="machine-readable output")
-    parser.add_argument("--replay", metavar="FILE", help="play a replay file of any format")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    parser.add_argument(
-        "--puzzle",
-        type=int,
-        choices=range(1, 6),
-        metavar="N",
-        help="solve puzzles of level N (1-5) from real games; --seed picks the first",
-    )
-    parser.add_argument(
-        "--line",
-        action="store_true",
-        help="one command per line, even in a terminal (the default there is full-screen)",
-    )
-    return parser
 
 
 def start_from_options(args: argparse.Namespace) -> GameStarted:
@@ -336,8 +273,11 @@ def _summary(game: Game) -> str:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     """Run the terminal game; return the exit status (2 for bad options)."""
+    note = speak_language(sys.argv[1:] if argv is None else argv)
+    if note:
+        print(note, file=sys.stderr)
     try:
-        args = _parser().parse_args(argv)
+        args = parser().parse_args(argv)
         start = start_from_options(args)
     except (UsageError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)

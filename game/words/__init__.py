@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from game.deal.fair import Ruling
+from game.language import N_, _
 from game.names import plural, where
 from game.rules.board import Position
 from game.rules.figures import Figures
@@ -42,6 +43,13 @@ MODE_NOTES: Final = {
     ),
 }
 """What a game of each mode says when it starts: its rule in a sentence."""
+PRESET_WORDS: Final = {
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "expert": N_("expert"),
+    "expert-portrait": N_("expert portrait"),
+}
+"""How a sentence names a preset (in the middle of it: no capital)."""
 COMMUNITY_TITLE: Final = "The community's figures"
 """The title of the summary's part with the community's figures."""
 
@@ -344,8 +352,10 @@ def daily_label(preset: str, done: bool) -> str:
     >>> daily_label("expert", False)
     'Daily board (expert, not played yet today)'
     """
-    state = "played today" if done else "not played yet today"
-    return f"Daily board ({preset}, {state})"
+    name = _(PRESET_WORDS.get(preset, preset))
+    if done:
+        return _("Daily board ({preset}, played today)").format(preset=name)
+    return _("Daily board ({preset}, not played yet today)").format(preset=name)
 
 
 def record_items(record: ModeRecord) -> list[tuple[str, str]]:
