@@ -1,6 +1,7 @@
 // @ts-check
 // The controls' settings, kept per device: the touch style, the long press's length,
-// vibration, the mouse's buttons swapped on the board. Their dialog (#controls opens it) answers from the first paint and never
+// vibration, the mouse's buttons swapped on the board, the live figures shown in a game
+// (game/page/live_figures.py reads the box). Their dialog (#controls opens it) answers from the first paint and never
 // needs Python; js/input.js reads them at each gesture. Kept in localStorage when the
 // browser allows it (js/stored.js); otherwise they last the visit. What each style does is
 // js/gestures.js's; the Flag mode button shows only where it changes what a tap does.
@@ -11,7 +12,7 @@ const KEY = "pyminesweeper.controls";
 
 /**
  * @typedef {{touchStyle: import("./gestures.js").TouchStyle, longPressMs: number,
- *   vibrate: boolean, swapButtons: boolean}} Settings
+ *   vibrate: boolean, swapButtons: boolean, liveFigures: boolean}} Settings
  */
 
 /**
@@ -34,6 +35,7 @@ function fromText(text) {
       : LONG_PRESS_MS.standard,
     vibrate: kept.vibrate !== false,
     swapButtons: kept.swapButtons === true,
+    liveFigures: kept.liveFigures === true,
   };
 }
 
@@ -65,6 +67,7 @@ function show() {
   vibrate.checked = settings.vibrate;
   vibrate.disabled = !holds;
   /** @type {HTMLInputElement} */ (byId("swap-buttons")).checked = settings.swapButtons;
+  /** @type {HTMLInputElement} */ (byId("live-figures")).checked = settings.liveFigures;
   byId("flag-mode").hidden = !FLAG_MODE_STYLES.some((name) => name === settings.touchStyle);
   byId("board").style.setProperty("--long-press", settings.longPressMs + "ms");
 }
@@ -75,16 +78,17 @@ function ready() {
   const hold = /** @type {HTMLInputElement} */ (byId("long-press-ms"));
   const vibrate = /** @type {HTMLInputElement} */ (byId("vibrate"));
   const swap = /** @type {HTMLInputElement} */ (byId("swap-buttons"));
+  const live = /** @type {HTMLInputElement} */ (byId("live-figures"));
   if (!("vibrate" in navigator)) byId("vibrate-choice").hidden = true;
   function change() {
     settings = fromText(JSON.stringify({
       touchStyle: style.value, longPressMs: Number(hold.value), vibrate: vibrate.checked,
-      swapButtons: swap.checked,
+      swapButtons: swap.checked, liveFigures: live.checked,
     }));
     store(KEY, JSON.stringify(settings));
     show();
   }
-  for (const input of [style, hold, vibrate, swap]) input.addEventListener("input", change);
+  for (const input of [style, hold, vibrate, swap, live]) input.addEventListener("input", change);
   style.addEventListener("change", change);
   show();
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from fakepage import GamePage
+from game.community.live import Tally
 from game.community.playback import PAUSE_MS, along
 from game.community.pointer import Track
 from game.community.read import Replay, read_replay
@@ -233,3 +234,43 @@ def test_a_puzzle_opened_over_a_replay_file_hides_its_pointer() -> None:
     assert not page.hidden("#cursor-layer")
     page.click("#puzzles")
     assert page.hidden("#cursor-layer")
+
+
+def live_figures(page: GamePage) -> tuple[int, int]:
+    """The time and the clicks `#live` shows."""
+    return int(page.attr("#live", "data-time-ms")), int(page.attr("#live", "data-cl"))
+
+
+def test_live_figures_run_with_the_moment_while_it_plays() -> None:
+    """Issue 48: `#live` stood at the last move's time while the replay played, and jumped
+    only at moves. Playing at 1x, between two moves, it stands at the moment shown as the
+    clock last ticked (each 250 ms): its time runs with the clock, and its clicks are those
+    made by then (`Tally.at`)."""
+    page, replay = opened("expert.rmv")
+    tally = Tally.of(replay)
+    times = replay.played.times
+    gap = max(range(20, 60), key=lambda i: times[i + 1] - times[i])  # a long pause
+    page.slide(gap + 1)
+    page.choose("#speed", "1")
+    page.click("#replay")
+    start = page.clock
+    half = (times[gap + 1] - times[gap]) // 2
+    page.advance(half)
+    moment = along(tuple((c, m) for c, m in page.dom.runs[-1]), page.clock)
+    assert session().step == gap + 1 and moment > times[gap]
+    time_ms, clicks = live_figures(page)
+    assert times[gap] < moment - 250 <= time_ms <= moment
+    assert clicks == tally.at(time_ms).clicks.all and page.clock > start
+
+
+def test_live_figures_stand_at_a_mouse_event_stepped_to() -> None:
+    """Mouse event › pauses between two moves: `#live` gives the figures at that event's
+    moment (its clicks counted), not at the move before it."""
+    page, replay = opened("expert.rmv")
+    tally = Tally.of(replay)
+    page.slide(10)
+    for _ in range(3):
+        page.click("#event-next")
+    moment = page.dom.runs[-1][0][1]
+    expected = tally.at(moment)
+    assert live_figures(page) == (expected.time_ms, expected.clicks.all)

@@ -12,6 +12,7 @@ the figures of a finished replay are those of its last moment.
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
@@ -95,8 +96,12 @@ class Tally:
     """The 3BV cleared after each step of the game, from step 0."""
 
     @classmethod
-    def of(cls, replay: Replay) -> Tally:
-        """Prepare *replay*'s figures: its board, 3BV and ZiNi, and the 3BV each step cleared."""
+    def of(cls, replay: Replay, *, before: Tally | None = None) -> Tally:
+        """Prepare *replay*'s figures: its board, 3BV and ZiNi, and the 3BV each step cleared.
+
+        *before*: the tally of an earlier moment of the same game, whose board's ZiNi
+        is kept (a game in play is tallied again at each move).
+        """
         recording, history = replay.recording, replay.played.history
         steps = len(history) + 1
         if len(recording.mines) != history.start.settings.mines:  # ended before its reveal
@@ -104,7 +109,9 @@ class Tally:
         board = Board.from_mines(recording.width, recording.height, recording.mines)
         units = Units.of(board)
         solved = tuple(units.solved(g.board) if g.board.mines_laid else 0 for g in history.states())
-        return cls(replay, board, units.total, tuple(zini(board)), solved)
+        same = before is not None and before.board is not None and before.board == board
+        clicks = before.zini_clicks if same and before is not None else tuple(zini(board))
+        return cls(replay, board, units.total, clicks, solved)
 
     def at(self, ms: int) -> Moment:
         """Return the figures at *ms* on the game's clock.
@@ -118,6 +125,23 @@ class Tally:
         clicks = played.tallies[counted - 1][1] if counted else _NONE
         time_ms = min(max(ms, 0), played.time_ms)
         return Moment(time_ms, self.bbbv, solved, clicks, len(self.zini_clicks))
+
+    def shown(self, step: int, ms: int | None = None, *, over: bool = True) -> Moment:
+        """Return the figures with the first *step* moves on the board, at *ms* on its clock.
+
+        The moment is held between the move *step* and the next, so that the figures
+        never run ahead of the board or lag behind it; without *ms* it is the move's own
+        time (before the first move, a moment before anything). With every move made:
+        the replay's end (`at_end`), or, while the game goes on (not *over*), its figures
+        with the time at *ms* as its clock runs.
+        """
+        played = self.replay.played
+        times = played.times
+        if step >= len(played.history):
+            end = self.at_end()
+            return end if over or ms is None else dataclasses.replace(end, time_ms=max(ms, 0))
+        low = times[step - 1] if step else min(times[:1] or [0]) - 1
+        return self.at(low if ms is None else max(low, min(ms, times[step] - 1)))
 
     def at_end(self) -> Moment:
         """Return the figures at the replay's end: every move made, every click counted."""

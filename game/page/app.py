@@ -32,20 +32,14 @@ from game.page.asks import (
     Stored,
 )
 from game.page.board_view import GROUPS, BoardView
-from game.page.channel import (
-    address,
-    interpreter_start,
-    now,
-    page,
-    portrait,
-    today,
-)
+from game.page.channel import address, interpreter_start, now, page, portrait, today
 from game.page.commands import Focus
 from game.page.controls import Controls, view_controls
 from game.page.dom import announce, say, show_now
 from game.page.files import SAVE_KEY, Files
 from game.page.heard import JsEvent, later, listen, on_answer, on_click, register, soon
 from game.page.keys import PageKey, page_key
+from game.page.live_figures import LiveFigures
 from game.page.model import NO_GAME, BoardMode, Model
 from game.page.moment import Moment
 from game.page.patcher import Patcher
@@ -103,7 +97,8 @@ class App:
         """The position studied instead of a game, while the address asks for one."""
         self.review, self.player = ReviewPanel(self.board, self.session), Player()
         parts = (self.controls, self.timeline, self.tools, self.stats, self.files, self.summary)
-        for part in (*parts, self.review, self.player):
+        self.live = LiveFigures(self.player)
+        for part in (*parts, self.review, self.player, self.live):
             register(part.listens())
         self.runner = Runner(self.session, self.player)
         self.puzzles = Puzzles(self.board, self.store)
@@ -265,9 +260,9 @@ class App:
         if session.live is not old.live and session.live.start is old.live.start:
             before, after = old.shown.board.revealed_safe, session.shown.board.revealed_safe
             announce(opened(before, after))
+        self.player.take(session, self.files.watching(session))  # the moment that draw shows
         self.draw()
         self.patcher.run(self.review.follow(session))
-        self.player.take(session, self.files.watching(session))
         self.runner.run(session)
         self.files.render(session, old)
 
@@ -415,9 +410,10 @@ class App:
         )
 
     def show_time(self) -> None:
-        """Write the whole seconds of the moment shown into `#timer`, if they changed."""
+        """Write the moment shown into `#timer` (whole seconds) and `#live`, where they changed."""
         clock, game = now(), self.session if self.board_mode() is BoardMode.GAME else NO_GAME
-        self.patcher.show(self.moment.timer(game, clock, self.player.time_ms(game, clock)))
+        timer = self.moment.timer(game, clock, self.player.time_ms(game, clock))
+        self.patcher.show((*timer, *self.live.view(game, clock)))
 
     def tick(self) -> None:
         """Show the clock, and keep the game with its time each second the clock runs."""

@@ -78,6 +78,8 @@ class Player:
         """The session last taken: what the steps act on."""
         self.replay: Replay | None = None
         """The replay file whose game is on the page, if one is."""
+        self.watched: Watched | None = None
+        """Its details and figures, while it is on the page."""
         self.playback: Playback | None = None
         """Its playback, while it is on the page."""
         self.sent: object = None
@@ -98,7 +100,7 @@ class Player:
 
     def take(self, session: Session, watched: Watched | None) -> None:
         """Follow *session*: play the file while it replays, else stand on the moment shown."""
-        self.session = session
+        self.session, self.watched = session, watched
         replay = None if watched is None else watched.replay
         if replay is not self.replay:
             self.replay, self.sent = replay, None
@@ -134,10 +136,18 @@ class Player:
 
     def time_ms(self, session: Session, clock: float) -> int | None:
         """Return the file's time at the moment shown, while *session* is its game on the page."""
+        moment = self.moment_ms(session, clock)
+        return None if moment is None else max(0, moment)
+
+    def moment_ms(self, session: Session, clock: float) -> int | None:
+        """Return the moment shown on the game's clock, while *session* is the file's game.
+
+        Before 0: flags placed before the first reveal.
+        """
         playback = self.playback
         if playback is None or session is not self.session:
             return None
-        return max(0, playback.at(clock))
+        return playback.at(clock)
 
     def respeed(self) -> Session | None:
         """Run on at the speed just chosen, from the moment shown (the runner waits anew)."""

@@ -137,7 +137,7 @@ def view(model: Model) -> tuple[Node, ...]:
         h("button", "#copy-layout", props={"hidden": session.exact_board() is None}),
         *view_tools(session, model.aid_note if game else ""),
         *view_files(model.resume_offered, model.link),
-        *view_watching(model.watching if game else None, session),
+        *view_watching(model.watching if game else None),
         *view_review(session, model.review if game else ReviewShown()),
         *view_statistics(model.records),
         *view_ready(model),

@@ -4,11 +4,9 @@
 damaged file's events that go back in time or leave the board), or hides.
 
 While the game on the page is the replay file's (`Files.opened`), `#replay-details`
-names its player, program, date, level, mode and 3BV, and `#live` gives the
-community's figures as they stand at the move shown (`game.community.live`):
-at the time that move was made, every move and click up to then counted; at
-the last move, the finished figures of `python -m game.stats replay`. The
-community's modules come after the page's first screen (`app.DEFERRED`): they
+names its player, program, date, level, mode and 3BV; its figures at the moment
+shown are `#live`'s (game/page/live_figures.py), from the `Tally` computed here once.
+The community's modules come after the page's first screen (`app.DEFERRED`): they
 are imported where first used.
 """
 
@@ -18,12 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.page.tree import Node, h
-from game.session import Session
-from game.words.replays import live_line, replay_details, skipped_note
+from game.words.replays import replay_details, skipped_note
 
 if TYPE_CHECKING:
     from game.community.details import Details
-    from game.community.live import Moment, Tally
+    from game.community.live import Tally
     from game.community.read import Replay
 
 
@@ -46,16 +43,9 @@ class Watched:
 
         return cls(replay, details(replay), Tally.of(replay))
 
-    def at_step(self, step: int) -> Moment:
-        """Return the figures at the move *step* of the game (0: before the first)."""
-        played, tally = self.replay.played, self.tally
-        if step >= len(played.history):
-            return tally.at_end()
-        return tally.at(played.times[step - 1] if step else min(played.times[:1] or [0]) - 1)
 
-
-def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]:
-    """Return `#watching`: the replay's details and its figures at the move shown.
+def view_watching(watched: Watched | None) -> tuple[Node, ...]:
+    """Return `#watching`: the replay's details, and what it skipped.
 
     Hidden when the game on the page is no replay file's, and so is the layer of its
     pointer (js/cursor.js draws it there).
@@ -65,8 +55,6 @@ def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]
             h("section", "#watching", props={"hidden": True}),
             h("div", "#cursor-layer", props={"hidden": True}),
         )
-    moment = watched.at_step(session.step)
-    clicks = moment.clicks
     about = " · ".join(f"{name}: {value}" for name, value in replay_details(watched.details))
     skipped = skipped_note(watched.details)
     return (
@@ -74,15 +62,4 @@ def view_watching(watched: Watched | None, session: Session) -> tuple[Node, ...]
         h("div", "#cursor-layer", props={"hidden": False}),
         h("p", "#replay-details", text=about),
         h("p", "#replay-skipped", props={"hidden": not skipped}, text=skipped),
-        h(
-            "p",
-            "#live",
-            text=live_line(moment),
-            attrs={
-                "data-time-ms": str(moment.time_ms),
-                "data-bbbv-solved": str(moment.bbbv_solved),
-                "data-cl": str(clicks.all),
-                "data-ce": str(clicks.effective),
-            },
-        ),
     )

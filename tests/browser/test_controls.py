@@ -340,3 +340,23 @@ def test_swapped_buttons_open_with_the_right_and_flag_with_the_left(
     page.click("#reset")
     page.click(cell(page, 1, 1), button="right")
     assert look(page, 1, 1) == "revealed"
+
+
+def test_the_live_figures_are_asked_for_in_the_controls_and_kept(
+    open_game: Open, page: Page
+) -> None:
+    """Issue 48: a game had no live figures. Off by default; checked in the controls, `#live`
+    shows the game's figures as it goes (its one click), and the choice is kept across a
+    reload, the game resumed with them."""
+    open_game(LAYOUT)
+    expect(page.locator("#live")).to_be_hidden()
+    page.click("#controls")
+    page.check("#live-figures")
+    page.click("#controls-close")
+    page.click(cell(page, 1, 1))
+    expect(page.locator("#live")).to_be_visible()
+    expect(page.locator("#live")).to_have_attribute("data-cl", "1")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    assert page.is_checked("#live-figures")
+    expect(page.locator("#live")).to_have_attribute("data-cl", "1")
