@@ -179,6 +179,21 @@ class TestCruel:
             assert set(made.judgement.safe) == (set() if mine else safe)
             return
 
+    def test_a_mine_proved_by_counting_names_no_safe_cell(self) -> None:
+        """Seed 1844, as the property above plays it: (3, 8) is a mine in every arrangement,
+        found by the exact count, not by one or two numbers. Its loss named three safe
+        cells, as if another cell had been the better reveal; a mine is judged alike
+        whichever proof finds it."""
+        session = Session.begin(mode_request(Mode.CRUEL), 1844)
+        session = session.make(CellOpened((4, 4)), 0).session
+        while session.live.board.revealed_safe <= 65:
+            session = session.make(CellOpened(logical_move(session.live)), 0).session
+        while not certainly_safe(Seen.from_game(session.live)):
+            session = session.make(CellOpened(logical_move(session.live)), 0).session
+        made = session.make(CellOpened((3, 8)), 0)
+        assert made.judgement is not None and made.judgement.ruling is Ruling.MINE
+        assert made.judgement.safe == ()
+
     def test_a_forced_reveal_never_loses(self) -> None:
         """With nothing certainly safe, a reveal of a cell that may be safe is safe."""
         start = GameStarted(Settings(2, 1, 1, mode=Mode.CRUEL), 0, None)

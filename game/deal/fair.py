@@ -115,12 +115,10 @@ def judge(game: Game, cell: Position, *, budget: int = FAIR_BUDGET) -> Judgement
     weights = counted.mine_weights()
     safe = tuple(sorted((p for p, w in weights.items() if w == 0), key=lambda p: (p[1], p[0])))
     if weights[cell] == 0:
-        ruling = Ruling.SAFE
-    elif weights[cell] == counted.total:
-        ruling = Ruling.MINE
-    else:
-        ruling = Ruling.AVOIDABLE if safe else Ruling.FORCED
-    return Judgement(cell, ruling, safe, game)
+        return Judgement(cell, Ruling.SAFE, before=game)
+    if weights[cell] == counted.total:  # a mine in every arrangement: no safer cell to name
+        return Judgement(cell, Ruling.MINE, before=game)
+    return Judgement(cell, Ruling.AVOIDABLE if safe else Ruling.FORCED, safe, game)
 
 
 def _rng(game: Game, cell: Position) -> Random:
