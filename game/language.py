@@ -193,6 +193,21 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _in_use.catalog.ngettext(singular, plural, count)
 
 
+NUMBER: Final = "number"
+"""The context of the number symbols each compiled catalog holds, written at build time from
+CLDR (tools/catalogs.py): the decimal mark under ".", the group separator under ","."""
+
+
+def number(value: float, places: int = 0) -> str:
+    """Write *value* with *places* decimals and grouped thousands, as the language writes it.
+
+    >>> number(1234.5, 2)
+    '1,234.50'
+    """
+    decimal, group = (_in_use.catalog.pgettext(NUMBER, mark) for mark in ".,")
+    return f"{value:,.{places}f}".replace(",", "\0").replace(".", decimal).replace("\0", group)
+
+
 def pgettext(context: str, message: str) -> str:
     """Say *message* as it is meant in *context* (one English word, two meanings)."""
     return _in_use.catalog.pgettext(context, message)

@@ -231,3 +231,18 @@ def test_an_unknown_language_is_english_with_a_message() -> None:
     done = terminal("--lang", "xx", "--help")
     assert done.returncode == 0 and "Minesweeper in the terminal." in done.stdout
     assert "xx" in done.stderr and "English" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [("de", "1.234,50"), ("fr", "1\u202f234,50"), ("ru", "1\xa0234,50"), ("ja", "1,234.50")],
+)
+def test_numbers_are_written_with_the_language_s_marks_from_cldr(tag: str, expected: str) -> None:
+    catalog = Catalog(locale=tag.replace("-", "_"), domain="game")
+    catalogs.add_number_symbols(catalog, tag)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    assert language.use_catalog(tag, buffer.getvalue()) == ""
+    assert language.number(1234.5, 2) == expected
+    language.use_catalog(SOURCE, None)
+    assert language.number(1234.5, 2) == "1,234.50"

@@ -45,12 +45,13 @@ from typing import Final
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from babel import Locale  # noqa: E402
 from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
-from game.language import CATALOGS, DOMAIN, LANGUAGES, PSEUDO, SOURCE  # noqa: E402
+from game.language import CATALOGS, DOMAIN, LANGUAGES, NUMBER, PSEUDO, SOURCE  # noqa: E402
 
 TEMPLATE: Final = CATALOGS / f"{DOMAIN}.pot"
 PAGE: Final = ROOT / "index.html"
@@ -389,6 +390,16 @@ def offered() -> list[str]:
     ]
 
 
+def add_number_symbols(catalog: Catalog, tag: str) -> None:
+    """Add the language's decimal mark and group separator, from CLDR, to its compiled catalog.
+
+    Latin digits in every language, as the board shows them (game/language.py's `number`).
+    """
+    symbols = Locale.parse(_locale_of(tag)).number_symbols["latn"]
+    catalog.add(".", symbols["decimal"], context=NUMBER)
+    catalog.add(",", symbols["group"], context=NUMBER)
+
+
 def compile_all() -> int:
     """Check every catalog; write its `.mo` files and first-paint words; return 0 or 1."""
     template = extract()
@@ -415,6 +426,8 @@ def compile_all() -> int:
             continue
         if tag != PSEUDO and not is_complete(catalog):
             continue
+        if tag != PSEUDO:
+            add_number_symbols(catalog, tag)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
         for target in (CATALOGS / f"{tag}.mo", VENDOR / "locale" / f"{tag}.mo"):
