@@ -67,15 +67,42 @@ export function runTrack(line) {
   schedule();
 }
 
+// The board's size, kept by a ResizeObserver: reading it in each frame would make the
+// browser lay the page out again in that frame.
+let boardWidth = 0;
+let boardHeight = 0;
+/** @type {HTMLElement | null} */
+let watched = null;
+/** @param {HTMLElement} grid */
+function watch(grid) {
+  if (watched === grid) return;
+  watched = grid;
+  boardWidth = grid.offsetWidth;
+  boardHeight = grid.offsetHeight;
+  new ResizeObserver(function (entries) {
+    const box = entries[entries.length - 1].borderBoxSize[0];
+    boardWidth = box.inlineSize;
+    boardHeight = box.blockSize;
+    schedule();
+  }).observe(grid);
+}
+
+// The pointer is drawn at its own size on cells of POINTER_CELL pixels, and grows and
+// shrinks with the cells (Fit, zoom, a phone), within reason.
+const POINTER_CELL = 28;
+let pointerScale = 1;
+
 let layerSize = "";
 function measure() {
   const grid = board();
   const layer = document.getElementById("cursor-layer");
   if (!track || !grid || !layer) return;
+  watch(grid);
   const columns = Number(grid.getAttribute("aria-colcount")) || 1;
-  const width = grid.offsetWidth;
-  const height = grid.offsetHeight;
+  const width = boardWidth;
+  const height = boardHeight;
   scale = width / columns / track.cell;
+  pointerScale = Math.min(1.6, Math.max(0.5, width / columns / POINTER_CELL));
   const size = `${width},${height}`;
   if (size !== layerSize) {  // the layer covers the board, and clips the pointer to it
     layerSize = size;
@@ -145,7 +172,7 @@ function draw(now) {
     const cellX = Math.floor(track.x[index] / track.cell);
     const cellY = Math.floor(track.y[index] / track.cell);
     const buttons = track.names[track.buttons[index]];
-    element.style.transform = `translate(${x * scale}px, ${y * scale}px)`;
+    element.style.transform = `translate(${x * scale}px, ${y * scale}px) scale(${pointerScale})`;
     element.toggleAttribute("hidden", false);
     press(element, cellX, cellY, buttons);
   }

@@ -103,3 +103,28 @@ def test_playing_the_pointer_glides_and_presses_show(open_game: Open, page: Page
     page.click("#replay")  # pause
     page.click("#reset")
     expect(page.locator("#replay-cursor")).to_be_hidden()
+
+
+def test_the_pointer_grows_and_shrinks_with_the_cells(open_game: Open, page: Page) -> None:
+    """Cells of 12 pixels get a smaller pointer than cells of 56, its tip on the same cell."""
+    open_game("preset=beginner&seed=3")
+    choose(page, "expert.rmv")
+    slide(page, 40)
+    cursor = page.locator("#replay-cursor")
+    expect(cursor).to_be_visible()
+    sizes = {}
+    for cell_px in (12, 56):
+        page.evaluate(
+            """v => { const s = document.querySelector('#zoom');
+                     s.value = v; s.dispatchEvent(new Event('input', {bubbles: true})); }""",
+            cell_px,
+        )
+        page.wait_for_timeout(300)  # a frame or two
+        box = cursor.bounding_box()
+        assert box is not None
+        sizes[cell_px] = box["height"]
+        x, y = cursor.get_attribute("data-x"), cursor.get_attribute("data-y")
+        cell = page.locator(f"#board button[data-x='{x}'][data-y='{y}']").bounding_box()
+        assert cell is not None
+        assert cell["x"] - 1 <= box["x"] <= cell["x"] + cell["width"] + 1
+    assert sizes[12] < 16 < 30 < sizes[56]
