@@ -484,7 +484,10 @@ def test_the_result_card_leaves_the_board_uncovered(browser: Browser, base_url: 
 
 @pytest.mark.parametrize(
     ("width", "height", "preset"),
-    [(1366, 768, "beginner"), (1366, 768, "expert"), (390, 844, "beginner")],
+    [
+        *((1366, 768, preset) for preset in PRESET_CELLS),
+        *((390, 844, preset) for preset in PRESET_CELLS),
+    ],
 )
 def test_nothing_moves_from_the_first_paint_to_the_first_move(
     browser: Browser, base_url: str, width: int, height: int, preset: str
