@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from fakepage import GamePage
 from game.names import where
 from game.page import app
@@ -261,6 +263,39 @@ class TestPuzzles:
         page = GamePage("puzzle=9-1")
         assert "puzzle=" in page.text("#message")
         assert page.count("#board button") == 81
+
+    @pytest.mark.parametrize(
+        "link", ["puzzle=2-5", "position=" + POSITION], ids=["puzzle", "position"]
+    )
+    def test_a_puzzle_or_position_link_sets_the_kept_game_aside(self, link: str) -> None:
+        """A `puzzle` or `position` link opened while a game was kept, then a game chosen
+        from it, wrote over the kept game: the start showed the link and never read what
+        was kept. The kept game is set aside, as a link to another game sets it aside:
+        the page says so, and Resume brings it back, even after a new game was chosen."""
+        page = GamePage("preset=beginner&seed=3")
+        page.reveal(0, 0)
+        page.advance(3_000)
+        game = session()
+        assert game.is_unfinished()
+        page = page.reopen(link)
+        assert page.count("#board [data-state='revealed']") > 0  # the link's board, not the game
+        assert "Resume brings it back" in page.text("#message")
+        assert not page.hidden("#resume")
+        assert saved.from_json((page.items or {})[SUSPENDED_KEY]).history == game.history
+        page.choose("#difficulty", "intermediate")
+        assert page.count("#board button") == 256
+        assert not page.hidden("#resume")
+        page.click("#resume")
+        assert session().history == game.history
+        assert page.count("#board button") == 81
+        assert page.text("#timer") == "3"
+
+    def test_a_puzzle_link_with_no_game_kept_says_nothing_of_one(self) -> None:
+        """With nothing kept, a puzzle link offers no Resume and says only the puzzle."""
+        page = GamePage("puzzle=2-5")
+        assert page.hidden("#resume")
+        assert page.text("#message").startswith("Level 2 puzzle")
+        assert "Resume" not in page.text("#message")
 
     def test_ctrl_z_in_a_puzzle_undoes_no_move_of_the_game_before_it(self) -> None:
         """The game played before the puzzle has a move to undo: Ctrl+Z still leaves the puzzle

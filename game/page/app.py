@@ -49,7 +49,7 @@ from game.page.review_panel import ReviewPanel
 from game.page.running import Runner
 from game.page.statistics import Statistics
 from game.page.storage import Store
-from game.page.studies import leave_studies, open_puzzles
+from game.page.studies import leave_studies, open_puzzles, show_study, studied
 from game.page.summary import Summary
 from game.page.timeline import Timeline
 from game.page.tools import Tools
@@ -57,7 +57,7 @@ from game.page.view import view
 from game.rules.events import CellOpened, Move
 from game.rules.state import Status
 from game.session import Aid, Session
-from game.session.query import DEFAULT, GameRequest, Param, query_fields, request_from_query
+from game.session.query import DEFAULT, GameRequest, request_from_query
 from game.session.records import Result, mode_label
 from game.session.visit import visit
 from game.words import MODE_NOTES, best_note, discarded, opened, result_line, start_note
@@ -148,42 +148,22 @@ class App:
     def start(self, language_note: str = "") -> None:
         """Read the URL and storage, show the game, and tell tests the page is ready.
 
-        *language_note* says what went wrong with the page's language, with the welcome.
+        A puzzle or a position the address asks for is shown instead of a game, and the
+        game kept is set aside as for a link to another game (`visit`). *language_note*
+        says what went wrong with the page's language, with the welcome.
         """
         self.language_note = language_note
         search = address()["search"]
-        wanted = [text for text in query_fields(search).get(Param.POSITION, []) if text]
-        problem = None
-        puzzle = [text for text in query_fields(search).get(Param.PUZZLE, []) if text]
-        if puzzle:
-            try:
-                self.puzzles.open_link(puzzle[-1])
-            except ValueError as error:
-                problem = f"{error} (a default game started)"
-                search = ""
-            else:
-                self.ready()
-                return
-        if wanted:
-            from game.page.analysis_board import AnalysisBoard
-
-            try:
-                self.analysis = AnalysisBoard.from_query(self.board, wanted[-1])
-            except ValueError as error:
-                problem = f"{error} (a default game started)"
-            else:
-                self.analysis.show()
-                self.ready()
-                return
-        request, url_problem = request_from_query("" if wanted else search)
-        problem = problem or url_problem
         told: list[str] = []  # what the start says of the game kept, once the page answered
         kept = self.files.load(told.append)
+        study, problem = show_study(self, search)
+        request, url_problem = request_from_query("" if study else search)
+        problem = problem or url_problem
         arrival = visit(
             request,
             kept,
             asked=search not in ("", "?"),
-            same_resumes=problem is None,
+            same_resumes=problem is None and not study,
             finished_shown=True,
             seed=fresh_seed(),
             now=now(),
@@ -193,6 +173,9 @@ class App:
             self.answer(
                 self.files.suspend(arrival.set_aside, functools.partial(self.set_aside, told))
             )
+        if study and problem is None:  # the game on the page waits behind what is shown
+            self.store.settled(functools.partial(studied, self, told))
+            return
         self.update(arrival.session)
         self.render_controls()
         self.store.settled(functools.partial(self.welcome, arrival.restored, problem or "", told))

@@ -1,8 +1,9 @@
-"""Leaving the game for a puzzle and coming back to it: nothing the player had is lost.
+"""Leaving the game for a puzzle or a position and coming back to it: nothing is lost.
 
 The puzzles take the board; an unfinished game is set aside first, as a link or a
 replay file sets it aside, so that Resume brings it back, moves and clock as they
-were, and a new game chosen from the puzzle does not replace it (issue 46).
+were, and a new game chosen from the puzzle does not replace it (issue 46). A
+`puzzle` or `position` address does the same to the game kept by the last visit.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from typing import TYPE_CHECKING, Protocol
 from game.deal.seed import fresh_seed
 from game.page.asks import Ask
 from game.page.channel import replace_address
+from game.page.dom import by_id, say
 from game.session import Running
-from game.session.query import GameRequest
+from game.session.query import GameRequest, Param, query_fields
 from game.words import KEPT_TO_RESUME
 
 if TYPE_CHECKING:
     from game.page.analysis_board import AnalysisBoard
+    from game.page.board_view import BoardView
     from game.page.files import Files
     from game.page.puzzle_board import Puzzles
     from game.session import Session
@@ -28,6 +31,7 @@ class App(Protocol):
     """What of the page's app (`game.page.app.App`) the puzzles' comings and goings use."""
 
     session: Session
+    board: BoardView
     files: Files
     puzzles: Puzzles
     analysis: AnalysisBoard | None
@@ -68,3 +72,46 @@ def leave_studies(app: App, request: GameRequest) -> None:
         app.puzzles.close()
         replace_address("?" + request.to_query())
         app.ready()
+
+
+def show_study(app: App, search: str) -> tuple[bool, str | None]:
+    """Show the puzzle or the position the address's *search* asks for, if it asks for one.
+
+    Return whether it asks for one, and why what it asks for could not be shown (None
+    when it was, or when it asks for none).
+    """
+    fields = query_fields(search)
+    puzzle = [text for text in fields.get(Param.PUZZLE, []) if text]
+    position = [text for text in fields.get(Param.POSITION, []) if text]
+    problem = None
+    if puzzle:
+        try:
+            app.puzzles.open_link(puzzle[-1])
+        except ValueError as error:
+            problem = f"{error} (a default game started)"
+        else:
+            return True, None
+    if position:
+        from game.page.analysis_board import AnalysisBoard
+
+        try:
+            app.analysis = AnalysisBoard.from_query(app.board, position[-1])
+        except ValueError as error:
+            problem = f"{error} (a default game started)"
+        else:
+            app.analysis.show()
+            return True, None
+    return bool(puzzle or position), problem
+
+
+def studied(app: App, told: list[str]) -> None:
+    """Add what *told* says of the game kept to the words of what a link showed; be ready.
+
+    Runs once the page has answered what the start wrote (the game kept, set aside):
+    the game waiting behind the puzzle or position is then kept in its place.
+    """
+    if told:
+        shown = str(by_id("message").textContent or "")  # the puzzle's or position's words
+        say(" ".join(words for words in (shown, *told) if words))
+        app.files.save()
+    app.ready()
