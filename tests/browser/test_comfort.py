@@ -527,6 +527,25 @@ def test_a_phone_has_the_board_and_a_thumb_bar_on_its_screen(
     page.context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_resume_is_in_view_in_a_puzzle(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """Puzzles pressed in an unfinished game set it aside: Resume, which brings it back,
+    is on the screen beside the puzzle's words (issue 46: on a phone it was a scroll
+    away, under the puzzle's controls and the zoom row)."""
+    page = phone_or_desktop(browser, width, height)
+    page.goto(f"{base_url}?preset=beginner&seed=3")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click(cell(page, 0, 0))
+    expect(page.locator("#board")).to_have_attribute("data-status", "playing")
+    page.click("#puzzles")
+    expect(page.locator("#board")).to_have_attribute("data-puzzle", "unsolved")
+    expect(page.locator("#resume")).to_be_visible()
+    assert in_view(page, "#resume", width, height), page.locator("#resume").bounding_box()
+    page.context.close()
+
+
 def test_a_hint_on_a_phone_says_why_above_the_thumb_bar(browser: Browser, base_url: str) -> None:
     """At 390x844 on intermediate, the hint's reason stands under the board, on the screen
     above the thumb bar, without scrolling (issue 46: it was below the tools, out of sight)."""
