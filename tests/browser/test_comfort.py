@@ -482,6 +482,49 @@ def test_the_result_card_leaves_the_board_uncovered(browser: Browser, base_url: 
     page.context.close()
 
 
+def cruel_guess(query: str, first: tuple[int, int]) -> tuple[int, int]:
+    """Return the least risky guess after *first* opens the board of *query* in cruel mode:
+    a guess while a cell is certainly safe, which loses (the core, under CPython, says)."""
+    from game.rules.events import CellOpened
+    from game.rules.seen import Seen
+    from game.session import Session
+    from game.session.query import request_from_query
+    from game.solver.counting import count
+
+    session = Session.begin(request_from_query(query)[0], 0)
+    counted = count(Seen.from_game(session.make(CellOpened(first), 0).session.live))
+    weights = counted.mine_weights()
+    assert any(weight == 0 for weight in weights.values()), "no cell is certainly safe"
+    risky = [pos for pos, weight in weights.items() if 0 < weight < counted.total]
+    return min(risky, key=weights.__getitem__)
+
+
+@pytest.mark.parametrize("preset", list(PRESET_CELLS))
+def test_a_cruel_loss_on_a_phone_leaves_the_mine_hit_in_sight(
+    browser: Browser, base_url: str, preset: str
+) -> None:
+    """At 390x844 a cruel loss's card, taller than another loss's for its reason, covers
+    neither the board nor the mine that was hit, which stays on the screen (issue 46,
+    defect 3, in the mode whose card says most)."""
+    query = f"preset={preset}&mode=cruel&seed=1"
+    guess = cruel_guess(query, (8, 8))
+    page = phone_or_desktop(browser, 390, 844)
+    page.goto(f"{base_url}?{query}")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.click(cell(page, 8, 8))
+    page.click(cell(page, *guess))
+    expect(page.locator("#board")).to_have_attribute("data-status", "lost")
+    expect(page.locator("#result-why")).to_contain_text("certainly safe")
+    card = page.locator("#result").bounding_box()
+    hit = page.locator("#board [data-mine=exploded]").bounding_box()
+    board = page.locator(".board-scroll").bounding_box()
+    assert card is not None and hit is not None and board is not None
+    assert in_view(page, "#result", 390, 844), card
+    assert in_view(page, "#board [data-mine=exploded]", 390, 844), hit
+    assert apart(card, board) and apart(card, hit), (card, board, hit)
+    page.context.close()
+
+
 @pytest.mark.parametrize(
     ("width", "height", "preset"),
     [
