@@ -217,9 +217,9 @@ def _languages() -> list[str]:
 
 PARTS: dict[str, Callable[[], list[str]]] = {
     "first-paint": _first_paint,
+    "languages": _languages,
     "presets": _presets,
     "modes": _modes,
-    "languages": _languages,
     "custom-size": _custom_size,
     "mines-left": _mines_left,
     "version": _version,

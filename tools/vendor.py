@@ -98,6 +98,7 @@ SITE_FILES = (
     bytecode.SCRIPT.as_posix(),
     "css/minesweeper.css",
     "css/flag.svg",
+    "css/globe.svg",
     "css/mine.svg",
     "css/icon.svg",
     "css/icon-192.png",

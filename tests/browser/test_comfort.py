@@ -651,3 +651,55 @@ def test_a_shared_boards_start_is_said_above_the_thumb_bar(
     assert box is not None and bar is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] - 8, (box, bar)
     page.context.close()
+
+
+TEN_LANGUAGES = """names => {
+  const menu = document.getElementById('language');
+  for (const [tag, name] of Object.entries(names)) {
+    if (menu.querySelector(`option[value="${tag}"]`)) continue;
+    menu.add(Object.assign(new Option(name, tag), {lang: tag}));
+  }
+}"""
+"""Give the language menu every language the game will speak, each named in itself."""
+
+HEADER = """() => {
+  const board = document.querySelector('.board-scroll').getBoundingClientRect().top;
+  const tops = [...document.querySelectorAll('.options > *')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).position !== 'fixed')
+    .map(e => Math.round(e.getBoundingClientRect().top));
+  return {board, rows: new Set(tops).size, wide: document.documentElement.scrollWidth};
+}"""
+"""The board's top, the rows the menus and buttons above it take, and the page's width."""
+
+
+@pytest.mark.parametrize("lang", ["en", "en-XA"])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_the_language_menu_takes_no_row_of_its_own(
+    browser: Browser, base_url: str, lang: str, width: int, height: int
+) -> None:
+    """The language menu, holding all ten languages, moves nothing down: the board's top is
+    where it is with the menu gone, left to right and right to left (at 390x844 it was a
+    fourth row, 44 px). At 1366x768 the menus and buttons stand in one row, in English and
+    in words 40% longer (en-XA wrapped Help and Dark). The menu is on the screen, named,
+    and nothing is wider than the screen (en-XA's size menu was 433 px at 390)."""
+    from game.language import LANGUAGES
+
+    page = phone_or_desktop(browser, width, height)
+    page.goto(f"{base_url}?lang={lang}")
+    page.wait_for_selector("body[data-ready='true']", timeout=READY_MS)
+    page.evaluate(TEN_LANGUAGES, LANGUAGES)
+    menu = page.locator("#language")
+    name = "Language" if lang == "en" else re.compile(r"^\[\S.*\]$")
+    expect(menu).to_have_accessible_name(name)
+    for direction in ("ltr", "rtl"):
+        page.evaluate("dir => { document.documentElement.dir = dir; }", direction)
+        header = page.evaluate(HEADER)
+        assert in_view(page, "#language", width, height), (direction, menu.bounding_box())
+        assert header["wide"] <= width, (direction, header)
+        if width > 1000:
+            assert header["rows"] == 1, (direction, header)
+        page.evaluate("document.querySelector('#language').closest('label').style.display = 'none'")
+        without = page.evaluate(HEADER)
+        page.evaluate("document.querySelector('#language').closest('label').style.display = ''")
+        assert abs(header["board"] - without["board"]) < 0.5, (direction, header, without)
+    page.context.close()
