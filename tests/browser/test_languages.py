@@ -8,6 +8,7 @@ brackets around it.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -147,3 +148,20 @@ def test_the_language_link_keeps_the_game_of_a_bare_address(page: Page, base_url
     page.wait_for_selector("body[data-ready=true]", timeout=READY_MS)
     after = page.evaluate("document.querySelectorAll('#board [data-state=revealed]').length")
     assert after == before
+
+
+def test_the_thumb_bar_fits_a_phone_in_a_longer_language(browser: Browser, base_url: str) -> None:
+    """In the pseudo-locale, 40% longer, the phone's thumb bar (Flag mode, Hint, Undo) keeps
+    its three buttons apart and on the screen: a language's longer words never overlap."""
+    context = game_context(
+        browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(base_url + "?lang=en-XA")
+    page.wait_for_selector("body[data-ready=true]", timeout=READY_MS)
+    boxes = [page.locator(f"#{name}").bounding_box() for name in ("flag-mode", "hint", "undo")]
+    assert all(box is not None for box in boxes), boxes
+    spans = sorted((box["x"], box["x"] + box["width"]) for box in boxes if box is not None)
+    assert spans[0][0] >= 0 and spans[-1][1] <= 390, spans
+    assert all(left[1] <= right[0] for left, right in pairwise(spans)), spans
+    context.close()
